@@ -1,0 +1,39 @@
+/* Benchmark harness for cuzk-bench: repeated timing with min / median / max, printed as one line. */
+#ifndef CUZK_BENCH_H
+#define CUZK_BENCH_H
+#include <stdbool.h>
+#include <stddef.h>
+#include "util/cpu.h"
+
+typedef struct {
+    unsigned log2;     /* problem size 2^log2 (where the benchmark has a size) */
+    bool log2_set;
+    int threads;       /* explicit thread count */
+    int iters;         /* timed repetitions */
+    cuzk_impl impl;    /* arithmetic implementation in use */
+} micro_args;
+
+typedef struct {
+    double min, median, max; /* seconds */
+} bench_stats;
+
+/* Times `iters` calls of fn(ctx); each call is one sample. */
+bench_stats bench_time(int iters, void (*fn)(void *ctx), void *ctx);
+/* Prints "<name> [params]: min=<t> median=<t> max=<t> <rate>" where the rate is `work_per_call`
+ * units of `rate_unit` per second at the median (or per-op time if rate_unit is NULL and
+ * work_per_call > 1). */
+void bench_print(const char *name, const micro_args *a, bench_stats st, double work_per_call,
+                 const char *rate_unit);
+/* Formats seconds with a unit (ns, us, ms or s) into buf. */
+const char *bench_fmt_time(char *buf, size_t cap, double seconds);
+
+/* The micro benchmarks; each returns 0 on success, non-zero when its result check failed. */
+int micro_fp_mul(const micro_args *a);
+int micro_fr_mul(const micro_args *a);
+int micro_g1_add(const micro_args *a);
+int micro_msm_g1(const micro_args *a);
+int micro_msm_g2(const micro_args *a);
+int micro_msm_g1_bits(const micro_args *a);
+int micro_ntt(const micro_args *a);
+
+#endif

@@ -1,0 +1,114 @@
+/* cuzk-bench: benchmarks (and, later, the client of cuzk-daemon).
+ *   cuzk-bench micro <name> [--log2 N] [--threads T] [--iters K] [--impl portable|adx|ifma]  */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bench/bench.h"
+#include "ff/ff_impl.h"
+#include "util/parallel.h"
+
+typedef struct {
+    const char *name;
+    int (*run)(const micro_args *);
+    const char *what;
+} micro_entry;
+
+static const micro_entry micros[] = {
+    {"fp-mul", micro_fp_mul, "Fp (381-bit) Montgomery multiplication, dependent chain"},
+    {"fr-mul", micro_fr_mul, "Fr (255-bit) Montgomery multiplication, dependent chain"},
+    {"g1-add", micro_g1_add, "G1 Jacobian + affine (mixed) addition"},
+    {"msm-g1", micro_msm_g1, "G1 MSM, 2^log2 random points and 255-bit scalars"},
+    {"msm-g2", micro_msm_g2, "G2 MSM, 2^log2 random points and 255-bit scalars"},
+    {"msm-g1-bits", micro_msm_g1_bits, "G1 MSM, 2^log2 points and random 0/1 scalars"},
+    {"ntt", micro_ntt, "forward NTT over Fr of size 2^log2"},
+};
+#define N_MICROS (sizeof micros / sizeof micros[0])
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: cuzk-bench micro <name> [--log2 N] [--threads T] [--iters K] "
+               "[--impl portable|adx|ifma]\n\nmicro benchmarks:\n");
+    for (size_t i = 0; i < N_MICROS; i++)
+        fprintf(f, "  %-12s %s\n", micros[i].name, micros[i].what);
+}
+
+static int parse_int(const char *opt, const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || v < lo || v > hi) {
+        fprintf(stderr, "cuzk-bench: %s expects an integer in [%ld, %ld], got '%s'\n", opt, lo, hi, s);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int cmd_micro(int argc, char **argv)
+{
+    if (argc < 1) {
+        usage(stderr);
+        return 2;
+    }
+    const micro_entry *m = NULL;
+    for (size_t i = 0; i < N_MICROS; i++)
+        if (strcmp(argv[0], micros[i].name) == 0)
+            m = &micros[i];
+    if (!m) {
+        fprintf(stderr, "cuzk-bench: unknown micro benchmark '%s'\n", argv[0]);
+        usage(stderr);
+        return 2;
+    }
+    micro_args a = {.log2 = 0, .threads = cuzk_cpu_count(), .iters = 5, .impl = ff_get_impl()};
+    for (int i = 1; i < argc; i++) {
+        long v;
+        const char *opt = argv[i];
+        if (i + 1 >= argc) {
+            fprintf(stderr, "cuzk-bench: option %s needs a value\n", opt);
+            return 2;
+        }
+        const char *val = argv[++i];
+        if (strcmp(opt, "--log2") == 0) {
+            if (parse_int(opt, val, 1, 30, &v))
+                return 2;
+            a.log2 = (unsigned)v, a.log2_set = true;
+        } else if (strcmp(opt, "--threads") == 0) {
+            if (parse_int(opt, val, 1, 1024, &v))
+                return 2;
+            a.threads = (int)v;
+        } else if (strcmp(opt, "--iters") == 0) {
+            if (parse_int(opt, val, 1, 1000000, &v))
+                return 2;
+            a.iters = (int)v;
+        } else if (strcmp(opt, "--impl") == 0) {
+            if (!cuzk_impl_parse(val, &a.impl)) {
+                fprintf(stderr, "cuzk-bench: --impl expects portable, adx or ifma, got '%s'\n", val);
+                return 2;
+            }
+            if (ff_set_impl(a.impl) != CUZK_OK) {
+                fprintf(stderr, "cuzk-bench: implementation '%s' is not supported by this CPU\n", val);
+                return 2;
+            }
+        } else {
+            fprintf(stderr, "cuzk-bench: unknown option '%s'\n", opt);
+            return 2;
+        }
+    }
+    int rc = m->run(&a);
+    if (rc)
+        fprintf(stderr, "cuzk-bench: %s: result check FAILED\n", m->name);
+    return rc ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (strcmp(argv[1], "micro") == 0)
+        return cmd_micro(argc - 2, argv + 2);
+    fprintf(stderr, "cuzk-bench: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+}

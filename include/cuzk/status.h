@@ -1,0 +1,29 @@
+/* cuzk status codes: every library function that can fail on its input returns one of these.
+ * cuzk_status_str() gives a short, stable, human-readable description. */
+#ifndef CUZK_STATUS_H
+#define CUZK_STATUS_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    CUZK_OK = 0,
+    CUZK_ERR_INVALID_ARG,     /* caller error: bad size, NULL where not allowed, unknown option */
+    CUZK_ERR_BAD_LENGTH,      /* input buffer has the wrong length */
+    CUZK_ERR_BAD_FLAGS,       /* point encoding: compression/infinity/sign flag bits inconsistent */
+    CUZK_ERR_NOT_CANONICAL,   /* field element encoding is >= the modulus */
+    CUZK_ERR_NOT_ON_CURVE,    /* point does not satisfy the curve equation (or x has no square root) */
+    CUZK_ERR_NOT_IN_SUBGROUP, /* point is on the curve but not in the prime-order subgroup */
+    CUZK_ERR_NO_MEMORY,
+    CUZK_ERR_UNSUPPORTED,     /* the requested implementation or size is not available here */
+    CUZK_ERR_IO,
+} cuzk_status;
+
+/* Returns a static string describing the status (never NULL). */
+const char *cuzk_status_str(cuzk_status status);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

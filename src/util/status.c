@@ -1,0 +1,19 @@
+/* Human-readable names for cuzk_status codes. */
+#include "cuzk/status.h"
+
+const char *cuzk_status_str(cuzk_status status)
+{
+    switch (status) {
+    case CUZK_OK: return "ok";
+    case CUZK_ERR_INVALID_ARG: return "invalid argument";
+    case CUZK_ERR_BAD_LENGTH: return "input has the wrong length";
+    case CUZK_ERR_BAD_FLAGS: return "inconsistent point-encoding flag bits";
+    case CUZK_ERR_NOT_CANONICAL: return "field element not canonical (>= modulus)";
+    case CUZK_ERR_NOT_ON_CURVE: return "point not on the curve";
+    case CUZK_ERR_NOT_IN_SUBGROUP: return "point not in the prime-order subgroup";
+    case CUZK_ERR_NO_MEMORY: return "out of memory";
+    case CUZK_ERR_UNSUPPORTED: return "not supported on this machine";
+    case CUZK_ERR_IO: return "i/o error";
+    }
+    return "unknown status";
+}
