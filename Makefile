@@ -27,7 +27,7 @@ test: build
 
 # The same tests under AddressSanitizer + UndefinedBehaviorSanitizer.
 asan:
-	$(MAKE) test BUILD=build-asan TYPE=Debug CMAKE_FLAGS="-DCUZK_SANITIZE=ON"
+	$(MAKE) test BUILD=build-asan TYPE=RelWithDebInfo CMAKE_FLAGS="-DCUZK_SANITIZE=ON"
 
 clean:
 	rm -rf build build-asan
