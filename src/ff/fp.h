@@ -20,6 +20,7 @@ void fp_add(fp *r, const fp *a, const fp *b);
 void fp_sub(fp *r, const fp *a, const fp *b);
 void fp_dbl(fp *r, const fp *a);
 void fp_neg(fp *r, const fp *a);
+void fp_half(fp *r, const fp *a);                /* a / 2 */
 void fp_mul(fp *r, const fp *a, const fp *b);   /* dispatched: portable / adx */
 void fp_sqr(fp *r, const fp *a);                 /* dispatched: portable / adx */
 void fp_inv(fp *r, const fp *a);                 /* inverse; inv(0) = 0 */

@@ -19,6 +19,7 @@ void fp2_mul_fp(fp2 *r, const fp2 *a, const fp *b);
 void fp2_mul_by_nonresidue(fp2 *r, const fp2 *a);  /* × (1 + u), the Fp6 non-residue */
 void fp2_inv(fp2 *r, const fp2 *a);                 /* inv(0) = 0 */
 void fp2_batch_inv(fp2 *out, const fp2 *in, size_t n);
+void fp2_pow(fp2 *r, const fp2 *a, const uint64_t *e, size_t e_limbs);  /* e canonical, LE limbs */
 void fp2_frobenius(fp2 *r, const fp2 *a);           /* a^p = conjugate */
 bool fp2_sqrt(fp2 *r, const fp2 *a);                /* false when a is not a square */
 int fp2_legendre(const fp2 *a);

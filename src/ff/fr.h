@@ -15,6 +15,10 @@ typedef cuzk_fr_t fr;
 extern const fr FR_ZERO;
 extern const fr FR_ONE;                     /* Montgomery form of 1 */
 extern const uint64_t FR_MODULUS[FR_LIMBS];  /* r, canonical limbs */
+/* r - 1 = 2^32 · t (t odd); FR_ROOT_OF_UNITY_2_32 = 7^t is a primitive 2^32-th root of unity
+ * (7 generates Fr^*), Montgomery form. */
+#define FR_TWO_ADICITY 32
+extern const fr FR_ROOT_OF_UNITY_2_32;
 
 void fr_add(fr *r, const fr *a, const fr *b);
 void fr_sub(fr *r, const fr *a, const fr *b);

@@ -1,0 +1,438 @@
+/* Pippenger buckets, written once for G1 and G2 (see group_g1.h): batch-affine accumulation (adds to
+ * distinct buckets are collected and share one inversion, ≈6M per add instead of 10M for XYZZ),
+ * a small queue for adds whose bucket is already in the open batch, XYZZ spill buckets when the
+ * queue is full (or for every add in plain XYZZ mode), the running-sum reduction, and a batch-affine
+ * sum of a list of points (the scalars equal to 1). Needs xyzz.h. No include guard. */
+
+typedef struct {
+    const AFF *p;
+    uint32_t b; /* bucket */
+    uint32_t f; /* MSM_OP_NEG: add −p; MSM_OP_DBL: p is the bucket itself (doubling) */
+} GP(op);
+
+/* Scratch of one thread: buckets and the open batch. */
+typedef struct {
+    size_t kmax;       /* bucket capacity */
+    size_t capmax;     /* batch capacity allocated */
+    size_t cap;        /* batch capacity of the current task (<= capmax) */
+    size_t qcap;       /* queue capacity */
+    bool affine;       /* batch-affine buckets (else every add goes to the XYZZ bucket) */
+    AFF *bk;           /* affine buckets (valid where MSM_B_SET) */
+    GP(xyzz) *sp;      /* XYZZ spill buckets (valid where MSM_B_SPILL) */
+    uint8_t *st;       /* MSM_B_* flags per bucket */
+    GP(op) *ops;       /* the open batch */
+    FE *pfx;           /* pfx[i] = product of the denominators of ops[0..i] */
+    size_t m;          /* ops in the open batch */
+    GP(op) *q, *qtmp;  /* adds waiting for their bucket to leave the batch */
+    size_t qn;
+#ifdef GROUP_BATCH_KERNEL
+    /* A vector batch-add kernel (8-lane AVX-512 IFMA) that takes over the flush; NULL: scalar. */
+    const ifma_ops *kern;
+    const AFF **kp, **kq;
+    AFF **ko;
+    uint8_t *kneg;
+    void *kscr;
+#endif
+} GP(ws);
+
+static inline void GP(ws_free)(GP(ws) *w)
+{
+    free(w->bk);
+    free(w->sp);
+    free(w->st);
+    free(w->ops);
+    free(w->pfx);
+    free(w->q);
+    free(w->qtmp);
+#ifdef GROUP_BATCH_KERNEL
+    free(w->kp);
+    free(w->kq);
+    free(w->ko);
+    free(w->kneg);
+    free(w->kscr);
+#endif
+    memset(w, 0, sizeof *w);
+}
+
+static inline void *GP(ws_alloc)(size_t n, size_t size)
+{
+    size_t bytes = n * size;
+    bytes = (bytes + 63) & ~(size_t)63;
+    return aligned_alloc(64, bytes ? bytes : 64);
+}
+
+/* Returns false when out of memory (w is then left empty). kern: see GP(ws).kern. */
+static inline bool GP(ws_init)(GP(ws) *w, size_t kmax, size_t cap, size_t qcap, const void *kern)
+{
+    memset(w, 0, sizeof *w);
+    if (cap < 1)
+        cap = 1;
+    if (qcap < 1)
+        qcap = 1;
+    w->kmax = kmax;
+    w->capmax = w->cap = cap;
+    w->qcap = qcap;
+    w->bk = GP(ws_alloc)(kmax, sizeof(AFF));
+    w->sp = GP(ws_alloc)(kmax, sizeof(GP(xyzz)));
+    w->st = GP(ws_alloc)(kmax, 1);
+    w->ops = GP(ws_alloc)(cap, sizeof(GP(op)));
+    w->pfx = GP(ws_alloc)(cap, sizeof(FE));
+    w->q = GP(ws_alloc)(qcap, sizeof(GP(op)));
+    w->qtmp = GP(ws_alloc)(qcap, sizeof(GP(op)));
+    if (!w->bk || !w->sp || !w->st || !w->ops || !w->pfx || !w->q || !w->qtmp) {
+        GP(ws_free)(w);
+        return false;
+    }
+#ifdef GROUP_BATCH_KERNEL
+    if (kern) {
+        w->kern = kern;
+        w->kp = GP(ws_alloc)(cap, sizeof *w->kp);
+        w->kq = GP(ws_alloc)(cap, sizeof *w->kq);
+        w->ko = GP(ws_alloc)(cap, sizeof *w->ko);
+        w->kneg = GP(ws_alloc)(cap, 1);
+        w->kscr = GP(ws_alloc)(ifma_g1_batch_add_scratch_bytes(cap), 1);
+        if (!w->kp || !w->kq || !w->ko || !w->kneg || !w->kscr) {
+            GP(ws_free)(w);
+            return false;
+        }
+    }
+#else
+    (void)kern;
+#endif
+    return true;
+}
+
+/* Empties buckets [0, k) for a task with batches of up to cap adds (clamped to the allocation). */
+static inline void GP(ws_reset)(GP(ws) *w, size_t k, bool affine, size_t cap)
+{
+    memset(w->st, 0, k);
+    w->cap = cap < 1 ? 1 : cap > w->capmax ? w->capmax : cap;
+    w->m = 0;
+    w->qn = 0;
+    w->affine = affine;
+}
+
+/* Whole-struct zero test: the affine infinity is (0, 0), all-zero bytes in Montgomery form. */
+static inline bool GP(aff_is_zero_bytes)(const AFF *p)
+{
+    const uint64_t *v = (const uint64_t *)p;
+    uint64_t acc = 0;
+    for (size_t i = 0; i < sizeof(AFF) / 8; i++)
+        acc |= v[i];
+    return acc == 0;
+}
+
+static inline void GP(spill)(GP(ws) *w, uint32_t b, const AFF *p, bool neg)
+{
+    if (w->st[b] & MSM_B_SPILL) {
+        GP(xyzz_madd)(&w->sp[b], &w->sp[b], p, neg);
+    } else {
+        GP(xyzz_from_aff)(&w->sp[b], p, neg);
+        w->st[b] |= MSM_B_SPILL;
+    }
+}
+
+/* bucket b += ±p (p not at infinity). In batch-affine mode the addition is only scheduled: the
+ * caller flushes when w->m reaches w->cap. */
+static inline void GP(ba_add)(GP(ws) *w, uint32_t b, const AFF *p, uint32_t neg)
+{
+    uint8_t s = w->st[b];
+    if (!w->affine) {
+        GP(spill)(w, b, p, neg);
+        return;
+    }
+    if (s & MSM_B_BATCH) {
+        if (w->qn < w->qcap)
+            w->q[w->qn++] = (GP(op)){p, b, neg};
+        else
+            GP(spill)(w, b, p, neg);
+        return;
+    }
+    AFF *bk = &w->bk[b];
+    if (!(s & MSM_B_SET)) {
+        bk->x = p->x;
+        if (neg)
+            FE_(neg)(&bk->y, &p->y);
+        else
+            bk->y = p->y;
+        w->st[b] = s | MSM_B_SET;
+        return;
+    }
+    FE d;
+    uint32_t f = neg;
+    FE_(sub)(&d, &p->x, &bk->x);
+    if (FE_(is_zero)(&d)) {
+        /* Same x: ±p equals the bucket (double it) or its negation (the bucket empties). */
+        FE y;
+        if (neg)
+            FE_(neg)(&y, &p->y);
+        else
+            y = p->y;
+        if (!FE_(eq)(&y, &bk->y) || FE_(is_zero)(&y)) {
+            w->st[b] = s & ~MSM_B_SET;
+            return;
+        }
+        FE_(dbl)(&d, &bk->y);
+        f = MSM_OP_DBL;
+    }
+    size_t i = w->m++;
+#ifdef GROUP_BATCH_KERNEL
+    if (!w->kern)
+#endif
+    {
+        if (i == 0)
+            w->pfx[0] = d;
+        else
+            FE_(mul)(&w->pfx[i], &w->pfx[i - 1], &d);
+    }
+    w->ops[i] = (GP(op)){p, b, f};
+    w->st[b] = s | MSM_B_BATCH;
+}
+
+#ifndef MSM_FLUSH_PREFETCH
+#define MSM_FLUSH_PREFETCH 4
+#endif
+
+/* Completes the open batch: one inversion, then each bucket gets λ, x3 = λ² − x1 − x2,
+ * y3 = λ·(x1 − x3) − y1, walking the batch backwards to peel the inverses off the prefix products. */
+#ifdef GROUP_BATCH_KERNEL
+/* bucket += ±p (or bucket doubled) on its own, with one inversion: the kernel path's rare cases. */
+static void GP(aff_add_one)(AFF *bk, const AFF *p, uint32_t f)
+{
+    FE num, den, lam, t;
+    const FE *x2 = &p->x;
+    if (f & MSM_OP_DBL) {
+        FE_(dbl)(&den, &bk->y);
+        FE_(sqr)(&t, &bk->x);
+        FE_(dbl)(&num, &t);
+        FE_(add)(&num, &num, &t);
+        x2 = &bk->x;
+    } else {
+        FE_(sub)(&den, &p->x, &bk->x);
+        if (f & MSM_OP_NEG)
+            FE_(neg)(&t, &p->y);
+        else
+            t = p->y;
+        FE_(sub)(&num, &t, &bk->y);
+    }
+    FE_(inv)(&den, &den);
+    FE_(mul)(&lam, &num, &den);
+    FE_(sqr)(&t, &lam);
+    FE_(sub)(&t, &t, &bk->x);
+    FE_(sub)(&t, &t, x2);
+    FE_(sub)(&num, &bk->x, &t);
+    FE_(mul)(&num, &num, &lam);
+    FE_(sub)(&bk->y, &num, &bk->y);
+    bk->x = t;
+}
+
+/* The flush through the vector kernel; the doublings (equal points) go one by one. */
+static void GP(ba_flush_kernel)(GP(ws) *w)
+{
+    size_t cnt = 0;
+    for (size_t i = 0; i < w->m; i++) {
+        const GP(op) *o = &w->ops[i];
+        if (o->f & MSM_OP_DBL)
+            continue;
+        w->ko[cnt] = &w->bk[o->b];
+        w->kp[cnt] = &w->bk[o->b];
+        w->kq[cnt] = o->p;
+        w->kneg[cnt] = (uint8_t)(o->f & MSM_OP_NEG);
+        cnt++;
+    }
+    /* ba_add let no equal x through, so the kernel cannot refuse; if it does, go one by one. */
+    bool ok = cnt == 0 || w->kern->g1_batch_add(w->ko, w->kp, w->kq, w->kneg, cnt, w->kscr);
+    for (size_t i = 0; i < w->m; i++) {
+        const GP(op) *o = &w->ops[i];
+        if ((o->f & MSM_OP_DBL) || !ok)
+            GP(aff_add_one)(&w->bk[o->b], o->p, o->f);
+        w->st[o->b] &= (uint8_t)~MSM_B_BATCH;
+    }
+    w->m = 0;
+}
+#endif
+
+static void GP(ba_flush)(GP(ws) *w)
+{
+    size_t m = w->m;
+    if (m == 0)
+        return;
+#ifdef GROUP_BATCH_KERNEL
+    if (w->kern) {
+        GP(ba_flush_kernel)(w);
+        return;
+    }
+#endif
+    FE inv, ii, d, lam, t;
+    FE_(inv)(&inv, &w->pfx[m - 1]);
+    for (size_t i = m; i-- > 0;) {
+        const GP(op) *o = &w->ops[i];
+        AFF *bk = &w->bk[o->b];
+        if (i >= MSM_FLUSH_PREFETCH) {
+            /* The batch (points, buckets, prefixes) outgrows L1: fetch a few ops ahead. */
+            const GP(op) *f = &w->ops[i - MSM_FLUSH_PREFETCH];
+            __builtin_prefetch(f->p);
+            __builtin_prefetch((const char *)f->p + sizeof(AFF) - 1);
+            __builtin_prefetch(&w->bk[f->b]);
+            __builtin_prefetch((const char *)&w->bk[f->b] + sizeof(AFF) - 1, 1);
+        }
+        const FE *x2;
+        bool flip = false;
+        if (i > 0)
+            FE_(mul)(&ii, &inv, &w->pfx[i - 1]);
+        else
+            ii = inv;
+        if (o->f & MSM_OP_DBL) {
+            FE_(dbl)(&d, &bk->y);
+            FE_(sqr)(&t, &bk->x);
+            FE_(dbl)(&lam, &t);
+            FE_(add)(&t, &t, &lam);       /* 3x² */
+            x2 = &bk->x;
+        } else {
+            FE_(sub)(&d, &o->p->x, &bk->x);
+            if (o->f & MSM_OP_NEG) {       /* λ = (−y2 − y1)/d: compute −λ and flip the sign below */
+                FE_(add)(&t, &o->p->y, &bk->y);
+                flip = true;
+            } else {
+                FE_(sub)(&t, &o->p->y, &bk->y);
+            }
+            x2 = &o->p->x;
+        }
+        FE_(mul)(&lam, &t, &ii);
+        if (i > 0)
+            FE_(mul)(&inv, &inv, &d);
+        FE_(sqr)(&t, &lam);
+        FE_(sub)(&t, &t, &bk->x);
+        FE_(sub)(&t, &t, x2);             /* x3 */
+        if (flip)
+            FE_(sub)(&d, &t, &bk->x);
+        else
+            FE_(sub)(&d, &bk->x, &t);
+        FE_(mul)(&d, &d, &lam);
+        FE_(sub)(&bk->y, &d, &bk->y);
+        bk->x = t;
+        w->st[o->b] &= (uint8_t)~MSM_B_BATCH;
+    }
+    w->m = 0;
+}
+
+/* Re-offers the queued adds (their buckets have left the batch). Flushes as the batch fills. */
+static void GP(ba_drain)(GP(ws) *w)
+{
+    size_t n = w->qn;
+    if (n == 0)
+        return;
+    memcpy(w->qtmp, w->q, n * sizeof *w->q);
+    w->qn = 0;
+    for (size_t j = 0; j < n; j++) {
+        const GP(op) *o = &w->qtmp[j];
+        GP(ba_add)(w, o->b, o->p, o->f);
+        if (w->m == w->cap)
+            GP(ba_flush)(w);
+    }
+}
+
+/* Called after a scheduled add filled the batch. */
+static inline void GP(ba_full)(GP(ws) *w)
+{
+    GP(ba_flush)(w);
+    GP(ba_drain)(w);
+}
+
+/* Applies every pending add. A queue that keeps conflicting with itself (the same bucket many
+ * times) goes to the spill buckets rather than into batches of one. */
+static void GP(ba_finish)(GP(ws) *w)
+{
+    GP(ba_flush)(w);
+    for (int round = 0; round < 4 && w->qn; round++) {
+        GP(ba_drain)(w);
+        GP(ba_flush)(w);
+    }
+    for (size_t j = 0; j < w->qn; j++)
+        GP(spill)(w, w->q[j].b, w->q[j].p, w->q[j].f & MSM_OP_NEG);
+    w->qn = 0;
+}
+
+/* acc += g·p for a small g >= 1 (double-and-add). */
+static void GP(xyzz_add_mul_small)(GP(xyzz) *acc, const GP(xyzz) *p, size_t g)
+{
+    if (g == 1) {
+        GP(xyzz_add)(acc, acc, p);
+        return;
+    }
+    GP(xyzz) t = *p;
+    int top = 63 - __builtin_clzll((unsigned long long)g);
+    for (int i = top - 1; i >= 0; i--) {
+        GP(xyzz_dbl)(&t, &t);
+        if ((g >> i) & 1)
+            GP(xyzz_add)(&t, &t, p);
+    }
+    GP(xyzz_add)(acc, acc, &t);
+}
+
+/* out = Σ_{b<k} (b+1)·bucket[b] = Σ_b (running sum of the buckets >= b), from the top down.
+ * A run of g empty buckets adds g times the same running sum: one small multiplication instead of
+ * g additions, so large windows over few points stay cheap. */
+static void GP(bucket_reduce)(GP(ws) *w, size_t k, GP(xyzz) *out)
+{
+    GP(xyzz) sum, acc;
+    GP(xyzz_set_inf)(&sum);
+    GP(xyzz_set_inf)(&acc);
+    size_t prev = k;   /* the last non-empty bucket seen (k: none yet) */
+    for (size_t b = k; b-- > 0;) {
+        uint8_t s = w->st[b];
+        if (!(s & (MSM_B_SET | MSM_B_SPILL)))
+            continue;
+        if (prev < k)
+            GP(xyzz_add_mul_small)(&acc, &sum, prev - b);
+        if (s & MSM_B_SET)
+            GP(xyzz_madd)(&sum, &sum, &w->bk[b], false);
+        if (s & MSM_B_SPILL)
+            GP(xyzz_add)(&sum, &sum, &w->sp[b]);
+        prev = b;
+    }
+    if (prev < k)
+        GP(xyzz_add_mul_small)(&acc, &sum, prev + 1);
+    *out = acc;
+}
+
+/* out = Σ_j bases[idx ? idx[j] : j] for j < n, with batch-affine additions: `slots` running partial
+ * sums each take one point per round (one inversion per round), then are added up pairwise.
+ * Requires slots <= w->kmax and slots <= w->capmax. */
+static void GP(sum_points)(GP(ws) *w, GP(xyzz) *out, const AFF *bases, const uint32_t *idx, size_t n,
+                           size_t slots)
+{
+    if (slots < 1)
+        slots = 1;
+    GP(ws_reset)(w, slots, true, slots);
+    size_t slot = 0;
+    for (size_t j = 0; j < n; j++) {
+        const AFF *p = &bases[idx ? idx[j] : j];
+        if (j + 8 < n)
+            __builtin_prefetch(&bases[idx ? idx[j + 8] : j + 8]);
+        if (GP(aff_is_zero_bytes)(p))
+            continue;
+        GP(ba_add)(w, (uint32_t)slot, p, 0);
+        if (++slot == slots) {
+            GP(ba_flush)(w);
+            slot = 0;
+        }
+    }
+    GP(ba_flush)(w);
+    /* Pairwise: slot j += slot j + lo for j < h. All targets differ, so nothing queues. */
+    size_t cnt = slots;
+    while (cnt > 16) {
+        size_t h = cnt / 2, lo = cnt - h;
+        for (size_t j = 0; j < h; j++)
+            if (w->st[lo + j] & MSM_B_SET)
+                GP(ba_add)(w, (uint32_t)j, &w->bk[lo + j], 0);
+        GP(ba_flush)(w);
+        cnt = lo;
+    }
+    GP(xyzz) acc;
+    GP(xyzz_set_inf)(&acc);
+    for (size_t j = 0; j < cnt; j++)
+        if (w->st[j] & MSM_B_SET)
+            GP(xyzz_madd)(&acc, &acc, &w->bk[j], false);
+    *out = acc;
+}

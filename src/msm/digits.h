@@ -1,0 +1,110 @@
+/* Signed-digit recoding of MSM scalars, one window at a time and in O(1) per (scalar, window), so
+ * that threads can take windows in any order. A scalar s > (r−1)/2 is replaced by r − s with the
+ * point negated, so every scalar is < 2^254 and ⌈255/c⌉ windows of c bits suffice (no carry out). */
+#ifndef CUZK_MSM_DIGITS_H
+#define CUZK_MSM_DIGITS_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "cuzk/field.h"
+
+/* r, the group order, and (r − 1)/2, little-endian limbs. */
+static const uint64_t MSM_R[4] = {0xffffffff00000001u, 0x53bda402fffe5bfeu, 0x3339d80809a1d805u,
+                                  0x73eda753299d7d48u};
+static const uint64_t MSM_R_HALF[4] = {0x7fffffff80000000u, 0xa9ded2017fff2dffu,
+                                       0x199cec0404d0ec02u, 0x39f6d3a994cebea4u};
+
+/* Windows needed for c-bit signed digits of a scalar < 2^254: the top window then holds at most
+ * c − 1 bits, so its digit plus the incoming carry stays <= 2^(c−1). */
+static inline unsigned msm_windows(unsigned c)
+{
+    return (255 + c - 1) / c;
+}
+
+/* Per-window constants: the digit of window w is bits [cw, cw + c) of s plus a carry, and the carry
+ * is 1 exactly when (s mod 2^(cw)) > H_w, where H_w has bit c−1 of every lower window set (H_w is
+ * the largest value the lower signed digits can sum to). */
+typedef struct {
+    unsigned c;    /* window bits */
+    unsigned off;  /* c·w */
+    uint64_t h[4]; /* H_w */
+} msm_window;
+
+static inline void msm_window_init(msm_window *win, unsigned c, unsigned w)
+{
+    win->c = c;
+    win->off = c * w;
+    for (unsigned k = 0; k < 4; k++)
+        win->h[k] = 0;
+    for (unsigned j = 0; j < w; j++) {
+        unsigned bit = c * j + c - 1;
+        if (bit < 256)
+            win->h[bit >> 6] |= (uint64_t)1 << (bit & 63);
+    }
+}
+
+/* t = s or r − s, whichever is <= (r−1)/2; returns whether it negated. Requires s < r. Branch-free:
+ * the choice is a coin toss for random scalars. */
+static inline bool msm_scalar_fold(uint64_t t[4], const cuzk_scalar_t *s)
+{
+    uint64_t neg[4], borrow = 0, gt = 0;
+    for (unsigned k = 0; k < 4; k++) {
+        unsigned __int128 d = (unsigned __int128)MSM_R[k] - s->l[k] - borrow;
+        neg[k] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    for (unsigned k = 0; k < 4; k++) {   /* gt = s > (r−1)/2, by the borrow of (r−1)/2 − s */
+        unsigned __int128 d = (unsigned __int128)MSM_R_HALF[k] - s->l[k] - gt;
+        gt = (uint64_t)(d >> 64) & 1;
+    }
+    uint64_t m = -gt;
+    for (unsigned k = 0; k < 4; k++)
+        t[k] = (neg[k] & m) | (s->l[k] & ~m);
+    return gt != 0;
+}
+
+/* Signed digit of the folded scalar t in window win: in [−(2^(c−1) − 1), 2^(c−1)]. */
+static inline int32_t msm_digit(const uint64_t t[4], const msm_window *win)
+{
+    unsigned c = win->c, idx = win->off >> 6, sh = win->off & 63;
+    uint64_t raw = 0;
+    if (idx < 4) {
+        raw = t[idx] >> sh;
+        if (sh + c > 64 && idx + 1 < 4)
+            raw |= t[idx + 1] << (64 - sh);
+        raw &= ((uint64_t)1 << c) - 1;
+    }
+    uint64_t borrow = 0;   /* carry in = (t mod 2^off) > H_w */
+    for (unsigned k = 0; k < 4; k++) {
+        uint64_t lk = k < idx ? t[k] : k == idx ? t[k] & (((uint64_t)1 << sh) - 1) : 0;
+        unsigned __int128 d = (unsigned __int128)win->h[k] - lk - borrow;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    int32_t d = (int32_t)raw + (int32_t)borrow;
+    if (d > (int32_t)1 << (c - 1))
+        d -= (int32_t)1 << c;
+    return d;
+}
+
+/* Scalar classes seen by the 0/1 fast path. */
+static inline bool msm_scalar_is_zero(const cuzk_scalar_t *s)
+{
+    return (s->l[0] | s->l[1] | s->l[2] | s->l[3]) == 0;
+}
+
+static inline bool msm_scalar_is_one(const cuzk_scalar_t *s)
+{
+    return ((s->l[0] ^ 1) | s->l[1] | s->l[2] | s->l[3]) == 0;
+}
+
+/* s < r */
+static inline bool msm_scalar_in_range(const cuzk_scalar_t *s)
+{
+    uint64_t borrow = 0;
+    for (unsigned k = 0; k < 4; k++) {
+        unsigned __int128 d = (unsigned __int128)s->l[k] - MSM_R[k] - borrow;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    return borrow != 0;
+}
+
+#endif

@@ -1,0 +1,13 @@
+/* Template parameters for G1 (over Fp): included before a *_tmpl.h file of src/msm/, undone by
+ * group_undef.h. GP(name) names the G1 instance of a templated function or type. */
+#include "cuzk/curve.h"
+#include "ff/ifma/ifma.h"
+#include "msm/fe_inline.h"
+#define FE fp
+#define FE_(op) msm_fp_##op
+#define FE_ONE FP_ONE
+#define AFF cuzk_g1_affine_t
+#define JAC cuzk_g1_jac_t
+#define GP(name) msm_g1_##name
+#define GROUP_ID MSM_G1
+#define GROUP_BATCH_KERNEL 1   /* G1 may flush through ifma_ops.g1_batch_add */

@@ -1,0 +1,11 @@
+/* Template parameters for G2 (over Fp2): included before a *_tmpl.h file of src/msm/, undone by
+ * group_undef.h. GP(name) names the G2 instance of a templated function or type. */
+#include "cuzk/curve.h"
+#include "msm/fe_inline.h"
+#define FE fp2
+#define FE_(op) msm_fp2_##op
+#define FE_ONE FP2_ONE
+#define AFF cuzk_g2_affine_t
+#define JAC cuzk_g2_jac_t
+#define GP(name) msm_g2_##name
+#define GROUP_ID MSM_G2

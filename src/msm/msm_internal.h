@@ -1,0 +1,59 @@
+/* Internal interface of src/msm/: the scalar split of the 0/1 fast path (with density bitmaps), the
+ * window / batch planning, and the per-group Pippenger drivers behind the public msm.h calls. */
+#ifndef CUZK_MSM_INTERNAL_H
+#define CUZK_MSM_INTERNAL_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "cuzk/msm.h"
+
+/* Bucket flags. */
+enum { MSM_B_SET = 1, MSM_B_BATCH = 2, MSM_B_SPILL = 4 };
+/* Batch-op flags. */
+enum { MSM_OP_NEG = 1, MSM_OP_DBL = 2 };
+
+/* The scalars of one MSM after the scan: those equal to 1 (by base index) and the rest that are
+ * not 0 (by scalar and base index). A NULL index array means the identity map. */
+typedef struct {
+    uint32_t *ones;   /* base indices whose scalar is 1 */
+    size_t n_ones;
+    uint32_t *sidx;   /* scalar indices of the other non-zero scalars */
+    uint32_t *bidx;   /* their base indices (== sidx without a density bitmap) */
+    size_t n_others;
+    void *mem;        /* owns the arrays */
+} msm_split;
+
+/* Scans scalars[0..n_scalars) (only those whose density bit is set, when density is not NULL),
+ * rejects out-of-range ones, and fills *sp. With a density bitmap, more set bits than n_bases is
+ * CUZK_ERR_BAD_LENGTH. When no scalar is 0 or 1 and there is no bitmap, the index arrays stay NULL. */
+cuzk_status msm_split_scalars(msm_split *sp, const cuzk_scalar_t *scalars, size_t n_scalars,
+                              const uint64_t *density, size_t n_bases, int threads);
+void msm_split_free(msm_split *sp);
+
+/* How one MSM runs: window c, point ranges per window (parts), bucket mode. */
+typedef struct {
+    unsigned c;       /* window bits */
+    unsigned nwin;    /* windows */
+    unsigned parts;   /* point ranges per window (each a separate task with its own buckets) */
+    bool affine;      /* batch-affine buckets; else XYZZ buckets */
+    size_t batch;     /* batch capacity (affine mode) */
+    size_t queue;     /* conflict-queue capacity */
+} msm_plan;
+
+enum { MSM_G1 = 1, MSM_G2 = 2 };
+
+/* Plans an MSM of n non-trivial scalars on `threads` threads; window = 0 picks c by the cost model. */
+msm_plan msm_make_plan(int group, size_t n, int threads, unsigned window);
+
+/* The per-group drivers (pippenger_g1.c, pippenger_g2.c): out = Σ over the split. */
+cuzk_status msm_g1_run(cuzk_g1_jac_t *out, const cuzk_g1_affine_t *bases,
+                       const cuzk_scalar_t *scalars, const msm_split *sp, int threads, unsigned window);
+cuzk_status msm_g2_run(cuzk_g2_jac_t *out, const cuzk_g2_affine_t *bases,
+                       const cuzk_scalar_t *scalars, const msm_split *sp, int threads, unsigned window);
+
+/* Tests only (not thread-safe): force = true makes G1 flush its batches through `ops` (an
+ * ifma_ops table, e.g. the emulated one; NULL = the scalar code); force = false restores the
+ * default: the real IFMA kernel when the CPU has it and ff_get_impl() is CUZK_IMPL_IFMA. */
+void msm_g1_force_kernel(const void *ops, bool force);
+
+#endif

@@ -1,0 +1,178 @@
+/* The Pippenger driver, written once for G1 and G2 (see group_g1.h): tasks are (window, point range)
+ * pairs plus slices of the scalars equal to 1; threads take tasks from a shared counter, so a slow
+ * core simply takes fewer. Needs xyzz.h, bucket_tmpl.h, digits.h. No include guard. */
+
+typedef struct {
+    const AFF *bases;
+    const cuzk_scalar_t *scalars;
+    const msm_split *sp;
+    msm_plan pl;
+    size_t n_win_tasks, n_one_tasks, ntasks;
+    size_t one_chunk;   /* ones per ones-task */
+    size_t one_slots;   /* partial sums per ones-task (sum_points) */
+    GP(xyzz) *res;      /* one result per task */
+    GP(ws) *ws;         /* one scratch per thread */
+    atomic_size_t next;
+} GP(job);
+
+/* Partial sums of a ones-task: one inversion per this many additions. */
+#define MSM_ONES_MAX_SLOTS 1024
+
+#ifndef MSM_POINT_PREFETCH
+#define MSM_POINT_PREFETCH 8
+#endif
+
+/* Adds the digits of window `win` for the others [lo, hi) into fresh buckets, reduces them. */
+static void GP(run_window)(GP(ws) *w, const GP(job) *j, unsigned win, size_t lo, size_t hi,
+                           GP(xyzz) *out)
+{
+    enum { BLK = 64 };
+    msm_window mw;
+    msm_window_init(&mw, j->pl.c, win);
+    size_t k = (size_t)1 << (j->pl.c - 1);
+    GP(ws_reset)(w, k, j->pl.affine, j->pl.batch);
+    const uint32_t *sidx = j->sp->sidx, *bidx = j->sp->bidx;
+    uint32_t eb[BLK], en[BLK];
+    const AFF *ep[BLK];
+    for (size_t i = lo; i < hi;) {
+        /* Recode a block first and prefetch its buckets, so that their cache misses overlap. */
+        size_t e = 0;
+        for (; i < hi && e < BLK; i++) {
+            size_t si = sidx ? sidx[i] : i;
+            if (i + MSM_POINT_PREFETCH < hi) {
+                const AFF *f = &j->bases[bidx ? bidx[i + MSM_POINT_PREFETCH] : i + MSM_POINT_PREFETCH];
+                __builtin_prefetch(f);
+                __builtin_prefetch((const char *)f + sizeof(AFF) - 1);
+            }
+            uint64_t t[4];
+            uint32_t neg = msm_scalar_fold(t, &j->scalars[si]);
+            int32_t d = msm_digit(t, &mw);
+            if (d == 0)
+                continue;
+            const AFF *p = &j->bases[bidx ? bidx[i] : i];
+            if (GP(aff_is_zero_bytes)(p))
+                continue;
+            uint32_t sgn = (uint32_t)d >> 31;   /* branch-free |d|: the sign is a coin toss */
+            uint32_t b = ((uint32_t)d ^ (0u - sgn)) + sgn - 1;
+            eb[e] = b;
+            en[e] = neg ^ sgn;
+            ep[e] = p;
+            if (j->pl.affine) {
+                __builtin_prefetch(&w->bk[b]);
+                __builtin_prefetch((const char *)&w->bk[b] + sizeof(AFF) - 1);
+            } else {
+                __builtin_prefetch(&w->sp[b]);
+            }
+            e++;
+        }
+        for (size_t x = 0; x < e; x++) {
+            GP(ba_add)(w, eb[x], ep[x], en[x]);
+            if (w->m == w->cap)
+                GP(ba_full)(w);
+        }
+    }
+    GP(ba_finish)(w);
+    GP(bucket_reduce)(w, k, out);
+}
+
+static void GP(worker)(void *ctx, int tid, int nthreads)
+{
+    (void)nthreads;
+    GP(job) *j = ctx;
+    GP(ws) *w = &j->ws[tid];
+    for (;;) {
+        size_t t = atomic_fetch_add(&j->next, 1);
+        if (t >= j->ntasks)
+            return;
+        if (t < j->n_win_tasks) {
+            unsigned win = (unsigned)(t / j->pl.parts), part = (unsigned)(t % j->pl.parts);
+            size_t n = j->sp->n_others;
+            size_t lo = n * part / j->pl.parts, hi = n * (part + 1) / j->pl.parts;
+            GP(run_window)(w, j, win, lo, hi, &j->res[t]);
+        } else {
+            size_t o = t - j->n_win_tasks;
+            size_t lo = o * j->one_chunk, hi = lo + j->one_chunk;
+            if (hi > j->sp->n_ones)
+                hi = j->sp->n_ones;
+            GP(sum_points)(w, &j->res[t], j->bases, j->sp->ones + lo, hi - lo, j->one_slots);
+        }
+    }
+}
+
+cuzk_status GP(run)(JAC *out, const AFF *bases, const cuzk_scalar_t *scalars,
+                    const msm_split *sp, int threads, unsigned window)
+{
+    GP(job) j;
+    memset(&j, 0, sizeof j);
+    j.bases = bases;
+    j.scalars = scalars;
+    j.sp = sp;
+    if (threads < 1)
+        threads = 1;
+    size_t kmax = 16;
+    if (sp->n_others > 0) {
+        j.pl = msm_make_plan(GROUP_ID, sp->n_others, threads, window);
+        j.n_win_tasks = (size_t)j.pl.nwin * j.pl.parts;
+        kmax = (size_t)1 << (j.pl.c - 1);
+    } else {
+        j.pl = msm_make_plan(GROUP_ID, 1, threads, 1);
+    }
+    if (sp->n_ones > 0) {
+        size_t tasks = sp->n_ones / 8192;
+        if (tasks > (size_t)threads * 2)
+            tasks = (size_t)threads * 2;
+        if (tasks < 1)
+            tasks = 1;
+        j.one_chunk = (sp->n_ones + tasks - 1) / tasks;
+        j.n_one_tasks = (sp->n_ones + j.one_chunk - 1) / j.one_chunk;
+        /* Enough partial sums that each takes ~16 points (the pairwise tree then costs ~1/16). */
+        size_t slots = j.one_chunk / 16;
+        if (slots > MSM_ONES_MAX_SLOTS)
+            slots = MSM_ONES_MAX_SLOTS;
+        if (slots < 16)
+            slots = 16;
+        j.one_slots = slots;
+        if (kmax < slots)
+            kmax = slots;
+    }
+    j.ntasks = j.n_win_tasks + j.n_one_tasks;
+    if ((size_t)threads > j.ntasks)
+        threads = j.ntasks ? (int)j.ntasks : 1;
+
+    cuzk_status st = CUZK_OK;
+    j.res = calloc(j.ntasks ? j.ntasks : 1, sizeof *j.res);
+    j.ws = calloc((size_t)threads, sizeof *j.ws);
+    if (!j.res || !j.ws) {
+        st = CUZK_ERR_NO_MEMORY;
+        goto done;
+    }
+    for (int t = 0; t < threads; t++)
+        if (!GP(ws_init)(&j.ws[t], kmax, j.pl.batch > j.one_slots ? j.pl.batch : j.one_slots,
+                         j.pl.queue, GP(batch_kernel)())) {
+            st = CUZK_ERR_NO_MEMORY;
+            goto done;
+        }
+    atomic_init(&j.next, 0);
+    cuzk_parallel_run(threads, GP(worker), &j);
+
+    /* Horner over the windows, top first: acc = 2^c·acc + window sum. */
+    GP(xyzz) acc;
+    GP(xyzz_set_inf)(&acc);
+    for (unsigned win = j.pl.nwin; win-- > 0 && j.n_win_tasks;) {
+        for (unsigned d = 0; d < j.pl.c; d++)
+            GP(xyzz_dbl)(&acc, &acc);
+        for (unsigned p = 0; p < j.pl.parts; p++)
+            GP(xyzz_add)(&acc, &acc, &j.res[(size_t)win * j.pl.parts + p]);
+    }
+    for (size_t o = 0; o < j.n_one_tasks; o++)
+        GP(xyzz_add)(&acc, &acc, &j.res[j.n_win_tasks + o]);
+    GP(xyzz_to_jac)(out, &acc);
+
+done:
+    if (j.ws)
+        for (int t = 0; t < threads; t++)
+            GP(ws_free)(&j.ws[t]);
+    free(j.ws);
+    free(j.res);
+    return st;
+}

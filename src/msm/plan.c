@@ -1,0 +1,83 @@
+/* Window size, point splitting and bucket mode for one MSM, from a cost model in field
+ * multiplications whose constants were fitted to measurements (see the figures in docs/PERF.md).
+ * Tasks are (window, point range) pairs taken dynamically by the threads. */
+#include "msm/digits.h"
+#include "msm/msm_internal.h"
+#include "util/parallel.h"
+
+/* Costs in field multiplications (of the group's field), measured on G1 at 2^16..2^20 points
+ * (single thread, CPU time): a batch-affine add is 6 multiplications plus ~3.5 for the additions,
+ * subtractions, digit recoding and memory traffic around them. */
+#define COST_ADD_AFFINE 9.5   /* batch-affine bucket add, without the shared inversion */
+#define COST_ADD_XYZZ 13.0    /* XYZZ mixed add into a bucket */
+#define COST_INV 135.0        /* one field inversion */
+#define COST_REDUCE 28.0      /* per bucket: madd into the running sum + add into the total */
+#define COST_TASK 3000.0      /* per task: digit plan, final flush, scheduling */
+
+#define AUTO_MAX_WINDOW 20
+
+/* Batch capacity: the batch's points, buckets and prefix products should stay in L2 (G2 elements
+ * are twice as large; 1024 was 10% slower than 256 for G2, and within noise of 256..2048 for G1). */
+#define BATCH_MAX_G1 1024
+#define BATCH_MAX_G2 256
+
+static void fill_batch(msm_plan *p, int group)
+{
+    size_t k = (size_t)1 << (p->c - 1);
+    /* Conflicts (bucket already in the batch) grow like batch/(2k): keep the batch <= k/4. */
+    size_t b = k / 4;
+    size_t bmax = group == MSM_G2 ? BATCH_MAX_G2 : BATCH_MAX_G1;
+    if (b > bmax)
+        b = bmax;
+    if (b < 16)
+        b = 16;
+    p->batch = b;
+    p->queue = b / 2 > 32 ? b / 2 : 32;
+    /* With few buckets the batch is small and its inversion is shared by too few adds. */
+    p->affine = COST_ADD_AFFINE + COST_INV / (double)b < COST_ADD_XYZZ;
+}
+
+static double plan_cost(const msm_plan *p, size_t n, int threads)
+{
+    size_t k = (size_t)1 << (p->c - 1);
+    double add = p->affine ? COST_ADD_AFFINE + COST_INV / (double)p->batch : COST_ADD_XYZZ;
+    double per_task = (double)n / p->parts * add + (double)k * COST_REDUCE + COST_TASK;
+    size_t tasks = (size_t)p->nwin * p->parts;
+    size_t rounds = (tasks + (size_t)threads - 1) / (size_t)threads;
+    /* Window combination: c doublings (≈9M) per window. */
+    return (double)rounds * per_task + (double)p->nwin * p->c * 9.0;
+}
+
+msm_plan msm_make_plan(int group, size_t n, int threads, unsigned window)
+{
+    if (threads < 1)
+        threads = 1;
+    msm_plan best = {0};
+    double best_cost = 0;
+    unsigned c_lo = 1, c_hi = AUTO_MAX_WINDOW;
+    if (window) {
+        c_lo = c_hi = window;
+    }
+    for (unsigned c = c_lo; c <= c_hi; c++) {
+        for (unsigned parts = 1; parts <= 8; parts++) {
+            if (parts > 1 && n / parts < 256)
+                break;
+            msm_plan p = {.c = c, .nwin = msm_windows(c), .parts = parts};
+            fill_batch(&p, group);
+            double cost = plan_cost(&p, n, threads);
+            if (!best.c || cost < best_cost)
+                best = p, best_cost = cost;
+        }
+    }
+    return best;
+}
+
+unsigned cuzk_msm_g1_window(size_t n, int threads)
+{
+    return msm_make_plan(MSM_G1, n, threads > 0 ? threads : cuzk_cpu_count(), 0).c;
+}
+
+unsigned cuzk_msm_g2_window(size_t n, int threads)
+{
+    return msm_make_plan(MSM_G2, n, threads > 0 ? threads : cuzk_cpu_count(), 0).c;
+}

@@ -1,0 +1,132 @@
+/* Public NTT entry points: argument checks, the choice of DIF / DIT / permutation / coset scaling
+ * for each kind and element order, and the kernels matching the field implementation in use.
+ * Everything that can fail is acquired before the data is touched. */
+#include "cuzk/ntt.h"
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ff/ff_impl.h"
+#include "ntt/ntt_internal.h"
+#include "util/cpu.h"
+#include "util/parallel.h"
+
+static bool cpu_has_avx2(void)
+{
+#if defined(__x86_64__)
+    return __builtin_cpu_supports("avx2") && cuzk_impl_supported(CUZK_IMPL_ADX);
+#else
+    return false;
+#endif
+}
+
+int ntt_kernels_available(const ntt_kernels **out)
+{
+    int n = 0;
+    out[n++] = &ntt_kernels_portable;
+#if defined(__x86_64__)
+    if (cuzk_impl_supported(CUZK_IMPL_ADX))
+        out[n++] = &ntt_kernels_adx;
+    if (cpu_has_avx2())
+        out[n++] = &ntt_kernels_avx2;
+#endif
+    return n;
+}
+
+const ntt_kernels *ntt_kernels_current(void)
+{
+    if (ff_get_impl() == CUZK_IMPL_PORTABLE)
+        return &ntt_kernels_portable;
+    const ntt_kernels *ks[3];
+    const int n = ntt_kernels_available(ks);
+    const char *want = getenv("CUZK_NTT_KERNELS");
+    if (want)
+        for (int i = 0; i < n; i++)
+            if (strcmp(want, ks[i]->name) == 0)
+                return ks[i];
+    return ks[n - 1];
+}
+
+static int resolve_threads(int threads)
+{
+    return threads == 0 ? cuzk_cpu_count() : threads;
+}
+
+cuzk_status cuzk_ntt_ordered(cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind,
+                             cuzk_ntt_order order, int threads)
+{
+    if (!data || log_n < 1 || log_n > CUZK_NTT_MAX_LOG || threads < 0)
+        return CUZK_ERR_INVALID_ARG;
+    if (kind != CUZK_NTT_FORWARD && kind != CUZK_NTT_INVERSE && kind != CUZK_NTT_COSET_FORWARD &&
+        kind != CUZK_NTT_COSET_INVERSE)
+        return CUZK_ERR_INVALID_ARG;
+    if (order != CUZK_NTT_NN && order != CUZK_NTT_NR && order != CUZK_NTT_RN)
+        return CUZK_ERR_INVALID_ARG;
+    threads = resolve_threads(threads);
+    const ntt_consts *cs = ntt_tables_init();
+    const ntt_kernels *kn = ntt_kernels_current();
+    const int inv = kind == CUZK_NTT_INVERSE || kind == CUZK_NTT_COSET_INVERSE;
+
+    ntt_plan plan;
+    cuzk_status st = ntt_plan_init(&plan, log_n, threads);
+    if (st != CUZK_OK) {
+        ntt_plan_free(&plan);
+        return st;
+    }
+    /* Coset scaling: before a forward transform (its input order), after an inverse one (its
+     * output order; the 1/n goes into the scaling then). */
+    ntt_scale_tabs sc = {0};
+    if (kind == CUZK_NTT_COSET_FORWARD)
+        st = ntt_scale_init(&sc, log_n, &cs->g, &FR_ONE, order == CUZK_NTT_RN);
+    else if (kind == CUZK_NTT_COSET_INVERSE)
+        st = ntt_scale_init(&sc, log_n, &cs->g_inv, &cs->inv_n[log_n], order == CUZK_NTT_NR);
+    if (st != CUZK_OK) {
+        ntt_plan_free(&plan);
+        return st;
+    }
+
+    ntt_fin fin = {NTT_FIN_REDUCE, FR_ZERO};
+    if (kind == CUZK_NTT_INVERSE)
+        fin = (ntt_fin){NTT_FIN_SCALE, cs->inv_n[log_n]};
+    else if (kind == CUZK_NTT_COSET_INVERSE)
+        fin.mode = NTT_FIN_NONE;
+
+    if (kind == CUZK_NTT_COSET_FORWARD)
+        ntt_scale_apply(kn, &sc, data, threads);
+    if (order == CUZK_NTT_RN) {
+        ntt_dit(kn, &plan, data, inv, &fin);
+    } else {
+        ntt_dif(kn, &plan, data, inv, &fin);
+        if (order == CUZK_NTT_NN)
+            ntt_bitrev(data, log_n, threads);
+    }
+    if (kind == CUZK_NTT_COSET_INVERSE)
+        ntt_scale_apply(kn, &sc, data, threads);
+
+    ntt_scale_free(&sc);
+    ntt_plan_free(&plan);
+    return CUZK_OK;
+}
+
+cuzk_status cuzk_ntt(cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind, int threads)
+{
+    return cuzk_ntt_ordered(data, log_n, kind, CUZK_NTT_NN, threads);
+}
+
+cuzk_status cuzk_ntt_bitrev(cuzk_fr_t *data, unsigned log_n, int threads)
+{
+    if (!data || log_n > CUZK_NTT_MAX_LOG || threads < 0)
+        return CUZK_ERR_INVALID_ARG;
+    if (log_n > 0)
+        ntt_bitrev(data, log_n, resolve_threads(threads));
+    return CUZK_OK;
+}
+
+cuzk_status cuzk_ntt_prepare(unsigned log_n, int threads)
+{
+    if (log_n < 1 || log_n > CUZK_NTT_MAX_LOG || threads < 0)
+        return CUZK_ERR_INVALID_ARG;
+    ntt_plan plan;
+    cuzk_status st = ntt_plan_init(&plan, log_n, resolve_threads(threads));
+    ntt_plan_free(&plan);
+    return st;
+}

@@ -1,0 +1,190 @@
+/* Internal interfaces of the NTT: root and twiddle tables, the arithmetic kernels (one instance per
+ * field implementation), and the drivers that block the transform for the cache and the threads.
+ * Data in flight is in [0, 2r) (see ntt_arith.h); every public result is fully reduced. */
+#ifndef CUZK_NTT_INTERNAL_H
+#define CUZK_NTT_INTERNAL_H
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include "cuzk/ntt.h"
+#include "ff/fr.h"
+
+/* Blocks of up to 2^NTT_BLOCK_LOG elements (128 KiB) are transformed entirely in the L2 cache;
+ * larger transforms first run "passes" of up to NTT_PASS_MAX radix-2 stages over the whole array,
+ * one column block at a time on a per-thread scratch copy of 2^NTT_SCRATCH_LOG elements. */
+#define NTT_BLOCK_LOG 12
+#define NTT_PASS_MAX 8
+/* Elements of one column block of a pass: 2^m rows times the columns of the block. */
+#define NTT_SCRATCH_LOG 12
+/* Scratch bytes per thread, for any kernel set: a column block (or an in-cache block) and the
+ * twiddles of one stage, in the widest element format (72 bytes in ntt_avx2.h's). */
+#define NTT_SCRATCH_BYTES ((size_t)108 << NTT_SCRATCH_LOG)
+
+/* Tables (ntt_tables.c). ntt_tables_init() must have succeeded before any other call here. */
+typedef struct {
+    fr omega[33];     /* omega[k] = ω_{2^k}, primitive 2^k-th root of unity */
+    fr inv_n[33];     /* inv_n[k] = 2^−k */
+    fr g, g_inv;      /* coset generator 7 and its inverse */
+    /* small[h + j] = ω_{2h}^j and small_inv[h + j] = ω_{2h}^−j for 1 <= h < 2^NTT_BLOCK_LOG,
+     * j < h: the twiddles of every stage of an in-cache block, contiguous per stage. */
+    const fr *small, *small_inv;
+} ntt_consts;
+
+const ntt_consts *ntt_tables_init(void);
+/* T[i] = ω_{2^s}^i for i = 0 .. 2^(s−1) (2^(s−1)+1 entries), built on first use with `threads`
+ * threads and cached; NULL when it cannot be allocated. Thread-safe. */
+const fr *ntt_table(unsigned s, int threads);
+
+/* How a kernel leaves the values it finalises. */
+typedef enum {
+    NTT_FIN_NONE = 0,  /* lazy, in [0, 2r) */
+    NTT_FIN_REDUCE,    /* fully reduced */
+    NTT_FIN_SCALE,     /* multiplied by `scale` (< r), fully reduced */
+} ntt_fin_mode;
+
+typedef struct {
+    ntt_fin_mode mode;
+    fr scale;
+} ntt_fin;
+
+/* The arithmetic kernels, instantiated per implementation (ntt_kern.h). */
+typedef struct {
+    const char *name; /* "portable", "adx", "avx2" */
+    /* In-cache transforms of a block of 2^k elements (1 <= k <= NTT_BLOCK_LOG), with the roots
+     * ω (inv = 0) or ω^−1 (inv = 1). dif: natural -> bit-reversed; dit: bit-reversed -> natural.
+     * Inputs in [0, 2r); outputs per fin. */
+    void (*dif_block)(fr *a, unsigned k, int inv, const ntt_fin *fin, void *scratch);
+    void (*dit_block)(fr *a, unsigned k, int inv, const ntt_fin *fin, void *scratch);
+    /* One pass of m radix-2 stages over the column block [b, b + cols) of a segment of 2^s
+     * elements seen as 2^m rows of 2^(s−m) elements: the top m stages of the DIF (or the last m of
+     * the DIT) of size 2^s; 2^m·cols <= 2^NTT_SCRATCH_LOG. tab = ntt_table(s). The DIT pass
+     * finalises its output per fin (the DIF pass leaves it lazy: the blocks finish it).
+     * Every function gets NTT_SCRATCH_BYTES of 64-byte aligned scratch, its own. */
+    void (*dif_pass)(fr *seg, unsigned s, unsigned m, size_t b, size_t cols, const fr *tab,
+                     int inv, void *scratch);
+    void (*dit_pass)(fr *seg, unsigned s, unsigned m, size_t b, size_t cols, const fr *tab,
+                     int inv, void *scratch, const ntt_fin *fin);
+    /* a[i] = (a[i]·hi·lo[i]) mod r for i < n: one chunk of a coset scaling (a[i] < 2r,
+     * hi and lo[i] < r); the result is fully reduced. */
+    void (*scale)(fr *a, size_t n, const fr *hi, const fr *lo);
+} ntt_kernels;
+
+extern const ntt_kernels ntt_kernels_portable;
+#if defined(__x86_64__)
+extern const ntt_kernels ntt_kernels_adx;  /* needs ADX and BMI2 */
+extern const ntt_kernels ntt_kernels_avx2; /* needs AVX2, ADX and BMI2 */
+#endif
+/* The kernels to use: portable when the field implementation in use (ff_get_impl) is the
+ * portable one, else the fastest this CPU runs. CUZK_NTT_KERNELS=portable|adx|avx2 in the
+ * environment forces a set (for A/B measurements; ignored when the CPU lacks it). */
+const ntt_kernels *ntt_kernels_current(void);
+/* Every kernel set this CPU can run, portable first; returns how many (at most 3). */
+int ntt_kernels_available(const ntt_kernels **out);
+
+/* A transform of 2^k elements, split into levels: level i runs passes of m[i] stages over
+ * segments of 2^s[i] elements with the twiddle table tab[i]; the last level (s[levels] <=
+ * NTT_BLOCK_LOG) is done by in-cache blocks. Everything it needs is acquired by ntt_plan_init,
+ * so that running it cannot fail. */
+#define NTT_MAX_LEVELS 4
+typedef struct {
+    unsigned k, levels;
+    unsigned s[NTT_MAX_LEVELS + 1], m[NTT_MAX_LEVELS];
+    size_t cols[NTT_MAX_LEVELS]; /* columns per block in the passes of each level */
+    const fr *tab[NTT_MAX_LEVELS];
+    int threads;
+    unsigned char *scratch; /* threads × NTT_SCRATCH_BYTES */
+} ntt_plan;
+
+/* CUZK_ERR_NO_MEMORY when a table or the scratch cannot be allocated (nothing is held then). */
+cuzk_status ntt_plan_init(ntt_plan *p, unsigned k, int threads);
+/* The same with other block and pass limits (block_log <= NTT_BLOCK_LOG), so that tests reach
+ * several levels at small sizes; CUZK_ERR_INVALID_ARG when more than NTT_MAX_LEVELS result. */
+cuzk_status ntt_plan_init_split(ntt_plan *p, unsigned k, int threads, unsigned block_log,
+                                unsigned pass_max);
+void ntt_plan_free(ntt_plan *p);
+
+/* Drivers (ntt_exec.c): the whole transform, in place. dif: natural -> bit-reversed; dit:
+ * bit-reversed -> natural. Inputs in [0, 2r); fin applies to every output. */
+void ntt_dif(const ntt_kernels *kn, const ntt_plan *p, fr *a, int inv, const ntt_fin *fin);
+void ntt_dit(const ntt_kernels *kn, const ntt_plan *p, fr *a, int inv, const ntt_fin *fin);
+
+/* Bit-reversal permutation of 2^k elements (ntt_bitrev.c). */
+void ntt_bitrev(fr *a, unsigned k, int threads);
+
+/* Coset scaling (ntt_scale.c): a[p] = a[p]·c·g^idx(p) mod r for the 2^k elements, where
+ * idx(p) = p, or the k-bit reversal of p when bitrev is set. Inputs in [0, 2r); outputs fully
+ * reduced. The factor c·g^idx(p) is hi[p >> kl]·lo[p mod 2^kl], from two small tables. */
+typedef struct {
+    unsigned k, kl;
+    fr *hi, *lo;
+} ntt_scale_tabs;
+
+cuzk_status ntt_scale_init(ntt_scale_tabs *st, unsigned k, const fr *g, const fr *c, int bitrev);
+void ntt_scale_apply(const ntt_kernels *kn, const ntt_scale_tabs *st, fr *a, int threads);
+void ntt_scale_free(ntt_scale_tabs *st);
+
+/* One stage of a pass, on the scratch copy of a column block: rows of `cols` elements, row t
+ * holding seg[t·S + b ..] (S = 2^(s−m)). In the stage with 2^u groups, the pair of rows
+ * (t, t + hr) at offset tt = t mod 2hr has element indices e = tt·S + b + c inside their 2h-block
+ * (h = hr·S), whose twiddle is ω_{2h}^e = ω_{2^s}^(e·2^u) = tab[e·2^u]; the inverse twiddle
+ * ω_{2^s}^(−e·2^u) = −ω_{2^s}^(2^(s−1) − e·2^u) is read backwards from the end of the table,
+ * its sign folded into the butterfly (the _neg row functions).
+ * The twiddles of a stage depend on (tt, c) only, and the runs for successive tt lie 2^u·S
+ * entries apart: a power-of-two stride that maps them all to the same few cache sets. So the
+ * stage first copies them into a contiguous buffer (tws, hr·cols entries), read once each, and
+ * the butterflies of every group then read that. */
+typedef void (*ntt_rows_fn)(fr *x, fr *y, size_t cnt, const fr *tw, ptrdiff_t ws);
+
+static inline void ntt_pass_stage(fr *scr, fr *tws, unsigned s, unsigned m, unsigned u, size_t b,
+                                  size_t cols, const fr *tab, int inv, ntt_rows_fn rows)
+{
+    const size_t S = (size_t)1 << (s - m), R = (size_t)1 << m, half = (size_t)1 << (s - 1);
+    const size_t hr = R >> (u + 1);
+    for (size_t tt = 0; tt < hr; tt++) {
+        const size_t e = (tt * S + b) << u;
+        fr *dst = tws + tt * cols;
+        if (inv)
+            for (size_t c = 0; c < cols; c++)
+                dst[c] = tab[half - e - (c << u)];
+        else
+            for (size_t c = 0; c < cols; c++)
+                dst[c] = tab[e + (c << u)];
+    }
+    for (size_t g = 0; g < R; g += 2 * hr)
+        for (size_t tt = 0; tt < hr; tt++) {
+            fr *x = scr + (g + tt) * cols, *y = x + hr * cols;
+            rows(x, y, cols, tws + tt * cols, 1);
+        }
+}
+
+/* The scratch copy of a column block: R rows of `cols` elements, rows S apart in the segment.
+ * The rows are far apart (a cache miss each): prefetch them all before copying. */
+static inline void ntt_pass_gather(fr *scr, const fr *seg, size_t S, size_t R, size_t b,
+                                   size_t cols)
+{
+    for (size_t t = 0; t < R; t++)
+        for (size_t c = 0; c < cols; c += 2)
+            __builtin_prefetch(seg + t * S + b + c);
+    for (size_t t = 0; t < R; t++)
+        memcpy(scr + t * cols, seg + t * S + b, cols * sizeof(fr));
+}
+
+static inline void ntt_pass_scatter(fr *seg, const fr *scr, size_t S, size_t R, size_t b,
+                                    size_t cols)
+{
+    for (size_t t = 0; t < R; t++)
+        memcpy(seg + t * S + b, scr + t * cols, cols * sizeof(fr));
+}
+
+/* k-bit reversal of x (k <= 32). */
+static inline uint32_t ntt_rev(uint32_t x, unsigned k)
+{
+    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+    x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+    x = ((x >> 8) & 0x00ff00ffu) | ((x & 0x00ff00ffu) << 8);
+    x = (x >> 16) | (x << 16);
+    return k ? x >> (32 - k) : 0;
+}
+
+#endif

@@ -1,0 +1,641 @@
+/* NTT tests: every kind and element order against an O(n²) DFT (Horner evaluation at each point)
+ * for 2^1..2^10, round trips and spot evaluations up to 2^20, independence from the thread count
+ * and the field implementation, ω against GMP and the published constant, and bad arguments. */
+#include <gmp.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "cuzk/ntt.h"
+#include "ff/ff_impl.h"
+#include "ff/fr.h"
+#include "ntt/ntt_arith.h"
+#include "ntt/ntt_internal.h"
+#include "test_util.h"
+
+#ifdef CUZK_SANITIZE
+#define BIG_LOG 15
+#define KSET_LOG_A 13 /* sizes of the kernel-set comparisons (with passes) */
+#define KSET_LOG_B 13
+#else
+#define BIG_LOG 20
+#define KSET_LOG_A 14
+#define KSET_LOG_B 16
+#endif
+/* Sizes above this get the cheaper subset of the order checks. */
+#define ALL_ORDERS_LOG 16
+
+/* blstrs' ROOT_OF_UNITY, canonical, big-endian */
+static const char *OMEGA_HEX = "16a2a19edfe81f20d09b681922c813b4b63683508c2280b93829971f439f0d2b";
+static const char *R_HEX = "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001";
+
+static fr omega32; /* parsed from OMEGA_HEX */
+
+static void rand_fr(fr *x)
+{
+    for (;;) {
+        for (int i = 0; i < 4; i++)
+            x->l[i] = test_rand64();
+        x->l[3] &= 0x7fffffffffffffffULL;
+        uint8_t b[32];
+        for (int i = 0; i < 32; i++)
+            b[i] = (uint8_t)(x->l[i / 8] >> (8 * (i % 8)));
+        if (fr_from_bytes_le(x, b)) /* canonical < r; its Montgomery form is random too */
+            return;
+    }
+}
+
+/* Inputs that stress the lazy ranges: random, all r−1, or r−1 and 0 mixed with random. */
+static void fill_input(fr *a, size_t n, int pattern)
+{
+    fr m1;
+    fr_neg(&m1, &FR_ONE);
+    for (size_t i = 0; i < n; i++) {
+        if (pattern == 1)
+            a[i] = m1;
+        else if (pattern == 2 && i % 3 == 0)
+            a[i] = (i % 2) ? m1 : FR_ZERO;
+        else
+            rand_fr(&a[i]);
+    }
+}
+
+static bool is_reduced(const fr *x)
+{
+    for (int i = 3; i >= 0; i--)
+        if (x->l[i] != FR_MODULUS[i])
+            return x->l[i] < FR_MODULUS[i];
+    return false;
+}
+
+static bool all_reduced(const fr *a, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!is_reduced(&a[i]))
+            return false;
+    return true;
+}
+
+static uint32_t rev(uint32_t x, unsigned k)
+{
+    uint32_t r = 0;
+    for (unsigned i = 0; i < k; i++)
+        r |= ((x >> i) & 1u) << (k - 1 - i);
+    return r;
+}
+
+static void root(fr *w, unsigned k)
+{
+    *w = omega32;
+    for (unsigned i = k; i < 32; i++)
+        fr_sqr(w, w);
+}
+
+/* Σ_i a_i·x^i by Horner. */
+static void horner(fr *out, const fr *a, size_t n, const fr *x)
+{
+    fr acc = FR_ZERO;
+    for (size_t i = n; i-- > 0;) {
+        fr_mul(&acc, &acc, x);
+        fr_add(&acc, &acc, &a[i]);
+    }
+    *out = acc;
+}
+
+/* out_j = scale_j·Σ_i a_i·pt_j^i: the definition of each kind, point by point. */
+static void dft_ref(fr *out, const fr *in, unsigned k, cuzk_ntt_kind kind)
+{
+    const size_t n = (size_t)1 << k;
+    fr w, g, ninv, nf, x;
+    root(&w, k);
+    fr_from_u64(&g, 7);
+    fr_from_u64(&nf, n);
+    fr_inv(&ninv, &nf);
+    const bool inv = kind == CUZK_NTT_INVERSE || kind == CUZK_NTT_COSET_INVERSE;
+    if (inv)
+        fr_inv(&w, &w);
+    fr wj = FR_ONE; /* w^j */
+    fr gi, gpow = FR_ONE;
+    fr_inv(&gi, &g);
+    for (size_t j = 0; j < n; j++) {
+        x = wj;
+        if (kind == CUZK_NTT_COSET_FORWARD)
+            fr_mul(&x, &x, &g); /* evaluate at 7·ω^j */
+        horner(&out[j], in, n, &x);
+        if (inv)
+            fr_mul(&out[j], &out[j], &ninv);
+        if (kind == CUZK_NTT_COSET_INVERSE) {
+            fr_mul(&out[j], &out[j], &gpow); /* a_j·g^−j */
+            fr_mul(&gpow, &gpow, &gi);
+        }
+        fr_mul(&wj, &wj, &w);
+    }
+}
+
+static void permute(fr *dst, const fr *src, unsigned k)
+{
+    const size_t n = (size_t)1 << k;
+    for (size_t i = 0; i < n; i++)
+        dst[rev((uint32_t)i, k)] = src[i];
+}
+
+static bool same(const fr *a, const fr *b, size_t n)
+{
+    return memcmp(a, b, n * sizeof(fr)) == 0;
+}
+
+static const char *kind_name(cuzk_ntt_kind k)
+{
+    static const char *names[] = {"forward", "inverse", "coset-forward", "coset-inverse"};
+    return names[k];
+}
+
+/* Every kind, order and thread count 1..4 against the DFT, for 2^1 .. 2^10. */
+static void test_against_dft(void)
+{
+    const unsigned max_k = 10;
+    const size_t N = (size_t)1 << max_k;
+    fr *in = malloc(N * sizeof(fr)), *ref = malloc(N * sizeof(fr)), *a = malloc(N * sizeof(fr));
+    fr *pin = malloc(N * sizeof(fr)), *pref = malloc(N * sizeof(fr));
+    for (unsigned k = 1; k <= max_k; k++) {
+        const size_t n = (size_t)1 << k;
+        for (int kind = 0; kind < 4; kind++) {
+            fill_input(in, n, k % 3);
+            dft_ref(ref, in, k, (cuzk_ntt_kind)kind);
+            permute(pin, in, k);
+            permute(pref, ref, k);
+            memcpy(a, in, n * sizeof(fr));
+            CHECK_MSG(cuzk_ntt(a, k, (cuzk_ntt_kind)kind, 1) == CUZK_OK && same(a, ref, n),
+                      "dft k=%u %s", k, kind_name((cuzk_ntt_kind)kind));
+            for (int order = 0; order < 3; order++)
+                for (int t = 1; t <= 4; t++) {
+                    memcpy(a, order == CUZK_NTT_RN ? pin : in, n * sizeof(fr));
+                    cuzk_status st = cuzk_ntt_ordered(a, k, (cuzk_ntt_kind)kind,
+                                                      (cuzk_ntt_order)order, t);
+                    const fr *want = order == CUZK_NTT_NR ? pref : ref;
+                    CHECK_MSG(st == CUZK_OK && same(a, want, n), "dft k=%u %s order=%d threads=%d",
+                              k, kind_name((cuzk_ntt_kind)kind), order, t);
+                }
+        }
+    }
+    free(in), free(ref), free(a), free(pin), free(pref);
+}
+
+/* The blocked drivers with small blocks and short passes, so that sizes the DFT can check run
+ * through several levels of passes (the production limits need 2^21 elements for two). */
+static void test_split_levels(void)
+{
+    static const unsigned splits[][3] = {/* k, block_log, pass_max */
+                                         {10, 2, 2}, {10, 3, 3}, {9, 1, 3}, {10, 6, 1},
+                                         {8, 2, 6}, {10, 6, 4}, {7, 5, 1}};
+    const size_t N = 1024;
+    fr *in = malloc(N * sizeof(fr)), *ref = malloc(N * sizeof(fr)), *a = malloc(N * sizeof(fr));
+    fr *pin = malloc(N * sizeof(fr)), *pref = malloc(N * sizeof(fr));
+    const ntt_kernels *kns[3];
+    const int nk = ntt_kernels_available(kns);
+    const ntt_fin reduce = {NTT_FIN_REDUCE, {{0}}};
+    for (size_t si = 0; si < sizeof splits / sizeof splits[0]; si++) {
+        const unsigned k = splits[si][0];
+        const size_t n = (size_t)1 << k;
+        for (int inv = 0; inv < 2; inv++) {
+            fill_input(in, n, (int)si % 3);
+            dft_ref(ref, in, k, inv ? CUZK_NTT_INVERSE : CUZK_NTT_FORWARD);
+            /* the drivers do not scale by 1/n: take it back out of the reference */
+            fr nf;
+            fr_from_u64(&nf, n);
+            if (inv)
+                for (size_t i = 0; i < n; i++)
+                    fr_mul(&ref[i], &ref[i], &nf);
+            permute(pin, in, k);
+            permute(pref, ref, k);
+            for (int ki = 0; ki < nk; ki++) {
+                for (int t = 1; t <= 3; t++) {
+                    ntt_plan p;
+                    cuzk_status st = ntt_plan_init_split(&p, k, t, splits[si][1], splits[si][2]);
+                    CHECK_MSG(st == CUZK_OK && p.levels >= 1, "plan k=%u split %zu", k, si);
+                    if (st != CUZK_OK) {
+                        ntt_plan_free(&p);
+                        continue;
+                    }
+                    memcpy(a, in, n * sizeof(fr));
+                    ntt_dif(kns[ki], &p, a, inv, &reduce);
+                    CHECK_MSG(same(a, pref, n), "dif split %zu inv=%d kernels=%s threads=%d", si,
+                              inv, kns[ki]->name, t);
+                    memcpy(a, pin, n * sizeof(fr));
+                    ntt_dit(kns[ki], &p, a, inv, &reduce);
+                    CHECK_MSG(same(a, ref, n), "dit split %zu inv=%d kernels=%s threads=%d", si,
+                              inv, kns[ki]->name, t);
+                    ntt_plan_free(&p);
+                }
+            }
+        }
+    }
+    free(in), free(ref), free(a), free(pin), free(pref);
+}
+
+/* Sizes past the DFT's reach: spot evaluations, round trips through every order, agreement
+ * between thread counts. */
+static void test_large(void)
+{
+    static const unsigned ks[] = {11, 12, 13, 14, 16, 17, 20};
+    const size_t N = (size_t)1 << BIG_LOG;
+    fr *x = malloc(N * sizeof(fr)), *y = malloc(N * sizeof(fr)), *z = malloc(N * sizeof(fr));
+    fr *px = malloc(N * sizeof(fr));
+    for (size_t ki = 0; ki < sizeof ks / sizeof ks[0]; ki++) {
+        const unsigned k = ks[ki];
+        if (k > BIG_LOG)
+            continue;
+        const size_t n = (size_t)1 << k;
+        /* at the largest size only the coset pair (the plain one is the same path, unscaled) */
+        for (int coset = k == BIG_LOG ? 1 : 0; coset < 2; coset++) {
+            const cuzk_ntt_kind fwd = coset ? CUZK_NTT_COSET_FORWARD : CUZK_NTT_FORWARD;
+            const cuzk_ntt_kind inv = coset ? CUZK_NTT_COSET_INVERSE : CUZK_NTT_INVERSE;
+            fill_input(x, n, (int)ki % 3);
+            memcpy(y, x, n * sizeof(fr));
+            CHECK(cuzk_ntt(y, k, fwd, 2) == CUZK_OK);
+            CHECK_MSG(all_reduced(y, n), "k=%u coset=%d output not reduced", k, coset);
+            /* spot evaluations at (7·)ω^j */
+            fr w, g, pt, v;
+            root(&w, k);
+            fr_from_u64(&g, 7);
+            for (int s = 0; s < 3; s++) {
+                const uint64_t j = s == 0 ? n - 1 : test_rand_below(n);
+                uint64_t e[1] = {j};
+                fr_pow(&pt, &w, e, 1);
+                if (coset)
+                    fr_mul(&pt, &pt, &g);
+                horner(&v, x, n, &pt);
+                CHECK_MSG(fr_eq(&v, &y[j]), "k=%u coset=%d eval j=%llu", k, coset,
+                          (unsigned long long)j);
+            }
+            /* inverse gives the input back */
+            memcpy(z, y, n * sizeof(fr));
+            CHECK(cuzk_ntt(z, k, inv, 2) == CUZK_OK);
+            CHECK_MSG(same(z, x, n), "k=%u coset=%d round trip", k, coset);
+            /* the prover's path: forward NR, inverse RN */
+            memcpy(z, x, n * sizeof(fr));
+            CHECK(cuzk_ntt_ordered(z, k, fwd, CUZK_NTT_NR, 2) == CUZK_OK);
+            CHECK(cuzk_ntt_ordered(z, k, inv, CUZK_NTT_RN, 2) == CUZK_OK);
+            CHECK_MSG(same(z, x, n), "k=%u coset=%d NR/RN round trip", k, coset);
+            if (k > ALL_ORDERS_LOG)
+                continue;
+            /* NR output = bit-reversed NN output; RN on bit-reversed input = NN output */
+            memcpy(z, x, n * sizeof(fr));
+            CHECK(cuzk_ntt_ordered(z, k, fwd, CUZK_NTT_NR, 3) == CUZK_OK);
+            CHECK(cuzk_ntt_bitrev(z, k, 2) == CUZK_OK);
+            CHECK_MSG(same(z, y, n), "k=%u coset=%d NR", k, coset);
+            memcpy(px, x, n * sizeof(fr));
+            CHECK(cuzk_ntt_bitrev(px, k, 1) == CUZK_OK);
+            memcpy(z, px, n * sizeof(fr));
+            CHECK(cuzk_ntt_ordered(z, k, fwd, CUZK_NTT_RN, 4) == CUZK_OK);
+            CHECK_MSG(same(z, y, n), "k=%u coset=%d RN", k, coset);
+            /* inverse NR then bit reversal = inverse NN */
+            memcpy(z, y, n * sizeof(fr));
+            CHECK(cuzk_ntt_ordered(z, k, inv, CUZK_NTT_NR, 1) == CUZK_OK);
+            CHECK(cuzk_ntt_bitrev(z, k, 2) == CUZK_OK);
+            CHECK_MSG(same(z, x, n), "k=%u coset=%d inverse NR", k, coset);
+        }
+        /* thread counts 1..4 agree bit for bit */
+        if (k == 13 || k == 17) {
+            fill_input(x, n, 0);
+            memcpy(y, x, n * sizeof(fr));
+            CHECK(cuzk_ntt(y, k, CUZK_NTT_FORWARD, 1) == CUZK_OK);
+            for (int t = 2; t <= 4; t++) {
+                memcpy(z, x, n * sizeof(fr));
+                CHECK(cuzk_ntt(z, k, CUZK_NTT_FORWARD, t) == CUZK_OK);
+                CHECK_MSG(same(z, y, n), "k=%u threads=%d differs from 1 thread", k, t);
+            }
+        }
+    }
+    free(x), free(y), free(z), free(px);
+}
+
+/* Every kernel set gives the same results as the portable one, with passes (2^14, 2^16), in
+ * every finishing mode, and in the coset scaling; the public entry follows ff_set_impl. */
+static void test_kernel_sets(void)
+{
+    const ntt_kernels *kns[3];
+    const int nk = ntt_kernels_available(kns);
+    printf("  kernel sets:");
+    for (int i = 0; i < nk; i++)
+        printf(" %s", kns[i]->name);
+    printf("\n");
+    const size_t N = (size_t)1 << KSET_LOG_B;
+    fr *x = malloc(N * sizeof(fr)), *ref = malloc(N * sizeof(fr)), *z = malloc(N * sizeof(fr));
+    fr scale;
+    rand_fr(&scale);
+    const unsigned sizes[2] = {KSET_LOG_A, KSET_LOG_B};
+    for (int si = 0; si < (KSET_LOG_A == KSET_LOG_B ? 1 : 2); si++) {
+        const unsigned k = sizes[si];
+        const size_t n = (size_t)1 << k;
+        ntt_plan p;
+        CHECK(ntt_plan_init(&p, k, 2) == CUZK_OK);
+        for (int dit = 0; dit < 2; dit++)
+            for (int inv = 0; inv < 2; inv++)
+                for (int mode = 0; mode < 3; mode++) {
+                    const ntt_fin fin = {(ntt_fin_mode)mode, scale};
+                    fill_input(x, n, mode);
+                    for (int ki = 0; ki < nk; ki++) {
+                        fr *out = ki == 0 ? ref : z;
+                        memcpy(out, x, n * sizeof(fr));
+                        if (dit)
+                            ntt_dit(kns[ki], &p, out, inv, &fin);
+                        else
+                            ntt_dif(kns[ki], &p, out, inv, &fin);
+                        if (mode == NTT_FIN_NONE) /* lazy outputs may differ by r: compare mod r */
+                            for (size_t i = 0; i < n; i++)
+                                ntt_reduce(&out[i], &out[i]);
+                        if (ki > 0)
+                            CHECK_MSG(same(z, ref, n), "k=%u dit=%d inv=%d fin=%d: %s != portable",
+                                      k, dit, inv, mode, kns[ki]->name);
+                    }
+                }
+        ntt_plan_free(&p);
+        for (int bitrev = 0; bitrev < 2; bitrev++) {
+            ntt_scale_tabs st;
+            fr g, c;
+            rand_fr(&g);
+            rand_fr(&c);
+            CHECK(ntt_scale_init(&st, k, &g, &c, bitrev) == CUZK_OK);
+            fill_input(x, n, bitrev + 1);
+            for (int ki = 0; ki < nk; ki++) {
+                fr *out = ki == 0 ? ref : z;
+                memcpy(out, x, n * sizeof(fr));
+                ntt_scale_apply(kns[ki], &st, out, 2);
+                if (ki > 0)
+                    CHECK_MSG(same(z, ref, n), "scale bitrev=%d: %s != portable", bitrev,
+                              kns[ki]->name);
+            }
+            /* spot check against the definition */
+            for (int s = 0; s < 4; s++) {
+                const size_t p = test_rand_below(n);
+                const uint64_t e = bitrev ? rev((uint32_t)p, k) : p;
+                fr want;
+                fr_pow(&want, &g, &e, 1);
+                fr_mul(&want, &want, &c);
+                fr_mul(&want, &want, &x[p]);
+                CHECK_MSG(fr_eq(&want, &ref[p]), "scale bitrev=%d at %zu", bitrev, p);
+            }
+            ntt_scale_free(&st);
+        }
+    }
+    /* the public entry follows the field implementation */
+    if (cuzk_impl_supported(CUZK_IMPL_ADX)) {
+        const cuzk_impl saved = ff_get_impl();
+        ff_set_impl(CUZK_IMPL_PORTABLE);
+        CHECK(ntt_kernels_current() == &ntt_kernels_portable);
+        ff_set_impl(CUZK_IMPL_ADX);
+        CHECK(ntt_kernels_current() != &ntt_kernels_portable);
+        ff_set_impl(saved);
+    }
+    free(x), free(ref), free(z);
+}
+
+/* The lazy butterfly arithmetic against fr_*, on random and extreme operands. */
+static void check_mul(void (*mul)(fr *, const fr *, const fr *), const char *name)
+{
+    fr r1, two_r1;
+    for (int i = 0; i < 4; i++)
+        r1.l[i] = FR_MODULUS[i];
+    r1.l[0] -= 1; /* r − 1 */
+    uint64_t c = 0;
+    for (int i = 0; i < 4; i++) { /* 2r − 1 */
+        unsigned __int128 s = (unsigned __int128)FR_MODULUS[i] * 2 + c;
+        two_r1.l[i] = (uint64_t)s;
+        c = (uint64_t)(s >> 64);
+    }
+    two_r1.l[0] -= 1;
+    for (int it = 0; it < 20000; it++) {
+        fr x, xr, w, o, want;
+        rand_fr(&xr);
+        rand_fr(&w);
+        if (it == 0)
+            xr = r1, w = r1;
+        x = xr;
+        if (it % 2 || it == 0) { /* x = xr + r, in [r, 2r) */
+            uint64_t cc = 0;
+            for (int i = 0; i < 4; i++) {
+                unsigned __int128 s = (unsigned __int128)x.l[i] + FR_MODULUS[i] + cc;
+                x.l[i] = (uint64_t)s;
+                cc = (uint64_t)(s >> 64);
+            }
+        }
+        if (it == 1)
+            x = two_r1, xr = r1, w = r1;
+        mul(&o, &x, &w);
+        fr_mul(&want, &xr, &w);
+        fr ored = o;
+        ntt_reduce(&ored, &o);
+        bool lt2r = o.l[3] < NTT_2R3 || (o.l[3] == NTT_2R3 && o.l[2] < NTT_2R2) ||
+                    (o.l[3] == NTT_2R3 && o.l[2] == NTT_2R2 && o.l[1] < NTT_2R1) ||
+                    (o.l[3] == NTT_2R3 && o.l[2] == NTT_2R2 && o.l[1] == NTT_2R1 &&
+                     o.l[0] < NTT_2R0);
+        CHECK_MSG(lt2r && fr_eq(&ored, &want), "%s iteration %d", name, it);
+        if (!(lt2r && fr_eq(&ored, &want)))
+            break;
+    }
+}
+
+static void test_arith(void)
+{
+    check_mul(ntt_mul_portable, "ntt_mul_portable");
+#if defined(NTT_HAVE_ADX)
+    if (cuzk_impl_supported(CUZK_IMPL_ADX))
+        check_mul(ntt_mul_adx, "ntt_mul_adx");
+#endif
+    /* add/sub on [0, 2r) operands: lift reduced values by r at random, compare mod r */
+    for (int it = 0; it < 20000; it++) {
+        fr a, b, la, lb, o, want;
+        rand_fr(&a);
+        rand_fr(&b);
+        la = a, lb = b;
+        for (int side = 0; side < 2; side++) {
+            fr *t = side ? &lb : &la;
+            if ((it >> side) & 1) {
+                uint64_t cc = 0;
+                for (int i = 0; i < 4; i++) {
+                    unsigned __int128 s = (unsigned __int128)t->l[i] + FR_MODULUS[i] + cc;
+                    t->l[i] = (uint64_t)s;
+                    cc = (uint64_t)(s >> 64);
+                }
+            }
+        }
+        ntt_add(&o, &la, &lb);
+        fr_add(&want, &a, &b);
+        fr red;
+        ntt_reduce(&red, &o);
+        CHECK_MSG(fr_eq(&red, &want) && o.l[3] <= NTT_2R3, "ntt_add iteration %d", it);
+        ntt_sub(&o, &la, &lb);
+        fr_sub(&want, &a, &b);
+        ntt_reduce(&red, &o);
+        CHECK_MSG(fr_eq(&red, &want) && o.l[3] <= NTT_2R3, "ntt_sub iteration %d", it);
+    }
+}
+
+static void test_omega(void)
+{
+    /* GMP: 7^((r−1)/2^32) mod r equals the published constant */
+    mpz_t r, e, w, pub;
+    mpz_inits(r, e, w, pub, NULL);
+    mpz_set_str(r, R_HEX, 16);
+    mpz_set_str(pub, OMEGA_HEX, 16);
+    mpz_sub_ui(e, r, 1);
+    CHECK(mpz_scan1(e, 0) == 32); /* r − 1 = 2^32·odd: no larger power-of-two domain exists */
+    mpz_tdiv_q_2exp(e, e, 32);
+    mpz_set_ui(w, 7);
+    mpz_powm(w, w, e, r);
+    CHECK(mpz_cmp(w, pub) == 0);
+    mpz_clears(r, e, w, pub, NULL);
+
+    uint8_t be[32];
+    CHECK(test_hex_decode(OMEGA_HEX, be, 32) == 32);
+    CHECK(fr_from_bytes_be(&omega32, be));
+    fr got;
+    CHECK(cuzk_ntt_root(&got, 32) == CUZK_OK);
+    CHECK_MSG(fr_eq(&got, &omega32), "library ω differs from the published ROOT_OF_UNITY");
+    /* order exactly 2^32: ω^(2^31) = −1 */
+    fr t = omega32, m1;
+    fr_neg(&m1, &FR_ONE);
+    for (int i = 0; i < 31; i++)
+        fr_sqr(&t, &t);
+    CHECK(fr_eq(&t, &m1));
+    fr_sqr(&t, &t);
+    CHECK(fr_eq(&t, &FR_ONE));
+    for (unsigned k = 0; k <= 32; k++) {
+        fr want;
+        root(&want, k);
+        CHECK(cuzk_ntt_root(&got, k) == CUZK_OK && fr_eq(&got, &want));
+    }
+    CHECK(cuzk_ntt_root(&got, 33) == CUZK_ERR_INVALID_ARG);
+    CHECK(cuzk_ntt_root(NULL, 3) == CUZK_ERR_INVALID_ARG);
+}
+
+static void test_bitrev(void)
+{
+    for (unsigned k = 0; k <= 14; k++) {
+        const size_t n = (size_t)1 << k;
+        fr *a = malloc(n * sizeof(fr)), *b = malloc(n * sizeof(fr));
+        fill_input(a, n, 0);
+        memcpy(b, a, n * sizeof(fr));
+        CHECK(cuzk_ntt_bitrev(a, k, (int)(k % 3) + 1) == CUZK_OK);
+        bool ok = true;
+        for (size_t i = 0; i < n; i++)
+            ok &= fr_eq(&a[rev((uint32_t)i, k)], &b[i]);
+        CHECK_MSG(ok, "bitrev k=%u", k);
+        free(a), free(b);
+    }
+}
+
+static void test_bad_args(void)
+{
+    fr a[4], keep[4];
+    fill_input(a, 4, 0);
+    memcpy(keep, a, sizeof a);
+    CHECK(cuzk_ntt(a, 0, CUZK_NTT_FORWARD, 1) == CUZK_ERR_INVALID_ARG);
+    CHECK(cuzk_ntt(a, CUZK_NTT_MAX_LOG + 1, CUZK_NTT_FORWARD, 1) == CUZK_ERR_INVALID_ARG);
+    CHECK(cuzk_ntt(a, 40, CUZK_NTT_INVERSE, 1) == CUZK_ERR_INVALID_ARG);
+    CHECK(cuzk_ntt(NULL, 2, CUZK_NTT_FORWARD, 1) == CUZK_ERR_INVALID_ARG);
+    CHECK(cuzk_ntt(a, 2, (cuzk_ntt_kind)4, 1) == CUZK_ERR_INVALID_ARG);
+    CHECK(cuzk_ntt(a, 2, (cuzk_ntt_kind)-1, 1) == CUZK_ERR_INVALID_ARG);
+    CHECK(cuzk_ntt(a, 2, CUZK_NTT_FORWARD, -1) == CUZK_ERR_INVALID_ARG);
+    CHECK(cuzk_ntt_ordered(a, 2, CUZK_NTT_FORWARD, (cuzk_ntt_order)3, 1) == CUZK_ERR_INVALID_ARG);
+    CHECK(cuzk_ntt_bitrev(NULL, 2, 1) == CUZK_ERR_INVALID_ARG);
+    CHECK(cuzk_ntt_bitrev(a, 28, 1) == CUZK_ERR_INVALID_ARG);
+    CHECK(cuzk_ntt_bitrev(a, 2, -1) == CUZK_ERR_INVALID_ARG);
+    CHECK(cuzk_ntt_prepare(0, 1) == CUZK_ERR_INVALID_ARG);
+    CHECK(cuzk_ntt_prepare(28, 1) == CUZK_ERR_INVALID_ARG);
+    CHECK(memcmp(a, keep, sizeof a) == 0);
+    /* threads = 0 means every CPU */
+    CHECK(cuzk_ntt(a, 2, CUZK_NTT_FORWARD, 0) == CUZK_OK);
+    CHECK(cuzk_ntt(a, 2, CUZK_NTT_INVERSE, 0) == CUZK_OK);
+    CHECK(memcmp(a, keep, sizeof a) == 0);
+}
+
+/* Concurrent transforms of different sizes while the tables are being built. */
+typedef struct {
+    unsigned k;
+    fr *x;
+    bool ok;
+} conc_arg;
+
+static void *conc_worker(void *p)
+{
+    conc_arg *c = p;
+    const size_t n = (size_t)1 << c->k;
+    fr *y = malloc(n * sizeof(fr));
+    c->ok = y != NULL;
+    for (int it = 0; it < 3 && c->ok; it++) {
+        memcpy(y, c->x, n * sizeof(fr));
+        c->ok = cuzk_ntt(y, c->k, CUZK_NTT_COSET_FORWARD, 2) == CUZK_OK &&
+                cuzk_ntt(y, c->k, CUZK_NTT_COSET_INVERSE, 1) == CUZK_OK && same(y, c->x, n);
+    }
+    free(y);
+    return NULL;
+}
+
+static void test_concurrent(void)
+{
+    cuzk_ntt_release_tables();
+    enum { NT = 4 };
+    conc_arg args[NT];
+    pthread_t th[NT];
+    for (int i = 0; i < NT; i++) {
+        args[i].k = KSET_LOG_A - (unsigned)(i % 2); /* two threads per size */
+        const size_t n = (size_t)1 << args[i].k;
+        args[i].x = malloc(n * sizeof(fr));
+        fill_input(args[i].x, n, 0);
+    }
+    for (int i = 0; i < NT; i++)
+        CHECK(pthread_create(&th[i], NULL, conc_worker, &args[i]) == 0);
+    for (int i = 0; i < NT; i++) {
+        pthread_join(th[i], NULL);
+        CHECK_MSG(args[i].ok, "concurrent round trip k=%u", args[i].k);
+        free(args[i].x);
+    }
+}
+
+static void test_tables(void)
+{
+    const unsigned k = KSET_LOG_A;
+    CHECK(cuzk_ntt_prepare(k, 2) == CUZK_OK);
+    CHECK(cuzk_ntt_table_bytes() >= (((size_t)1 << (k - 1)) + 1) * sizeof(fr));
+    cuzk_ntt_release_tables();
+    CHECK(cuzk_ntt_table_bytes() == 0);
+    /* rebuilt on the next use, same results */
+    const size_t n = (size_t)1 << k;
+    fr *x = malloc(n * sizeof(fr)), *y = malloc(n * sizeof(fr));
+    fill_input(x, n, 0);
+    memcpy(y, x, n * sizeof(fr));
+    CHECK(cuzk_ntt(y, k, CUZK_NTT_COSET_FORWARD, 2) == CUZK_OK);
+    CHECK(cuzk_ntt(y, k, CUZK_NTT_COSET_INVERSE, 2) == CUZK_OK);
+    CHECK(same(x, y, n));
+    CHECK(cuzk_ntt_table_bytes() > 0);
+    free(x), free(y);
+}
+
+/* Runs one group of checks and prints how long it took (the budget is tight under sanitizers). */
+static void run(const char *name, void (*fn)(void))
+{
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    fn();
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    printf("  %-16s %.2fs\n", name, (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
+    fflush(stdout);
+}
+
+int main(void)
+{
+    test_init("ntt");
+    run("omega", test_omega); /* first: sets omega32 for the references */
+    run("arith", test_arith);
+    run("bad-args", test_bad_args);
+    run("bitrev", test_bitrev);
+    run("dft", test_against_dft);
+    run("split-levels", test_split_levels);
+    run("kernel-sets", test_kernel_sets);
+    run("large", test_large);
+    run("tables", test_tables);
+    run("concurrent", test_concurrent);
+    return test_finish();
+}
