@@ -47,6 +47,7 @@ cuzk_status cuzk_msm_g2(cuzk_g2_jac_t *out, const cuzk_g2_affine_t *bases,
  *   out = Σ_{i : bit i set} scalars[i]·bases[popcount(bits below i)].
  * Bits at positions >= n_scalars are ignored; bases beyond the number of set bits are ignored.
  *
+ * Only the scalars whose bit is set are range-checked (the others are never read).
  * Returns what cuzk_msm_g1 returns, and CUZK_ERR_BAD_LENGTH when more bits are set than there are
  * bases (checked before any work, *out untouched). density_bits may be NULL only when
  * n_scalars = 0. */

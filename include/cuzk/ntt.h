@@ -18,7 +18,7 @@ extern "C" {
 typedef enum {
     /* coefficients a_i -> evaluations A_j = Σ_i a_i·ω_n^(i·j) */
     CUZK_NTT_FORWARD = 0,
-    /* evaluations -> coefficients: a_i = (1/n)·Σ_j A_j·ω_n^(−i·j) (exact inverse of FORWARD) */
+    /* evaluations -> coefficients: a_i = (1/n)·Σ_j A_j·ω_n^(−i·j), the inverse of FORWARD */
     CUZK_NTT_INVERSE = 1,
     /* coefficients -> evaluations on the coset g·H: A_j = Σ_i a_i·(g·ω_n^j)^i, i.e. scale a_i by
      * g^i, then FORWARD (bellperson's coset_fft) */

@@ -6,6 +6,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "cuzk/field.h"
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
 
 /* r, the group order, and (r − 1)/2, little-endian limbs. */
 static const uint64_t MSM_R[4] = {0xffffffff00000001u, 0x53bda402fffe5bfeu, 0x3339d80809a1d805u,
@@ -20,21 +23,44 @@ static inline unsigned msm_windows(unsigned c)
     return (255 + c - 1) / c;
 }
 
+/* a − b − borrow_in over one limb; returns the borrow out. x86-64 gets sbb (GCC turns unsigned
+ * __int128 borrow chains into slow code). */
+static inline uint64_t msm_sbb(uint64_t *r, uint64_t a, uint64_t b, uint64_t borrow)
+{
+#if defined(__x86_64__)
+    unsigned long long o;
+    uint64_t c = _subborrow_u64((unsigned char)borrow, a, b, &o);
+    *r = o;
+    return c;
+#else
+    unsigned __int128 d = (unsigned __int128)a - b - borrow;
+    *r = (uint64_t)d;
+    return (uint64_t)(d >> 64) & 1;
+#endif
+}
+
 /* Per-window constants: the digit of window w is bits [cw, cw + c) of s plus a carry, and the carry
  * is 1 exactly when (s mod 2^(cw)) > H_w, where H_w has bit c−1 of every lower window set (H_w is
  * the largest value the lower signed digits can sum to). */
 typedef struct {
-    unsigned c;    /* window bits */
-    unsigned off;  /* c·w */
-    uint64_t h[4]; /* H_w */
+    unsigned c;       /* window bits */
+    unsigned idx, sh; /* the window starts at bit sh of limb idx (idx = 4: past the scalar) */
+    uint64_t h[4];    /* H_w */
+    uint64_t low[4];  /* masks selecting the bits below the window */
 } msm_window;
 
 static inline void msm_window_init(msm_window *win, unsigned c, unsigned w)
 {
+    unsigned off = c * w;
     win->c = c;
-    win->off = c * w;
-    for (unsigned k = 0; k < 4; k++)
+    win->idx = off >> 6 < 4 ? off >> 6 : 4;
+    win->sh = off >> 6 < 4 ? off & 63 : 0;
+    for (unsigned k = 0; k < 4; k++) {
         win->h[k] = 0;
+        win->low[k] = k < win->idx ? ~(uint64_t)0
+                      : k == win->idx ? ((uint64_t)1 << win->sh) - 1
+                                      : 0;
+    }
     for (unsigned j = 0; j < w; j++) {
         unsigned bit = c * j + c - 1;
         if (bit < 256)
@@ -46,17 +72,12 @@ static inline void msm_window_init(msm_window *win, unsigned c, unsigned w)
  * the choice is a coin toss for random scalars. */
 static inline bool msm_scalar_fold(uint64_t t[4], const cuzk_scalar_t *s)
 {
-    uint64_t neg[4], borrow = 0, gt = 0;
-    for (unsigned k = 0; k < 4; k++) {
-        unsigned __int128 d = (unsigned __int128)MSM_R[k] - s->l[k] - borrow;
-        neg[k] = (uint64_t)d;
-        borrow = (uint64_t)(d >> 64) & 1;
-    }
-    for (unsigned k = 0; k < 4; k++) {   /* gt = s > (r−1)/2, by the borrow of (r−1)/2 − s */
-        unsigned __int128 d = (unsigned __int128)MSM_R_HALF[k] - s->l[k] - gt;
-        gt = (uint64_t)(d >> 64) & 1;
-    }
-    uint64_t m = -gt;
+    uint64_t neg[4], junk, borrow = 0, gt = 0;
+    for (unsigned k = 0; k < 4; k++)
+        borrow = msm_sbb(&neg[k], MSM_R[k], s->l[k], borrow);
+    for (unsigned k = 0; k < 4; k++)   /* gt = s > (r−1)/2, by the borrow of (r−1)/2 − s */
+        gt = msm_sbb(&junk, MSM_R_HALF[k], s->l[k], gt);
+    uint64_t m = 0 - gt;
     for (unsigned k = 0; k < 4; k++)
         t[k] = (neg[k] & m) | (s->l[k] & ~m);
     return gt != 0;
@@ -65,7 +86,7 @@ static inline bool msm_scalar_fold(uint64_t t[4], const cuzk_scalar_t *s)
 /* Signed digit of the folded scalar t in window win: in [−(2^(c−1) − 1), 2^(c−1)]. */
 static inline int32_t msm_digit(const uint64_t t[4], const msm_window *win)
 {
-    unsigned c = win->c, idx = win->off >> 6, sh = win->off & 63;
+    unsigned c = win->c, idx = win->idx, sh = win->sh;
     uint64_t raw = 0;
     if (idx < 4) {
         raw = t[idx] >> sh;
@@ -73,12 +94,9 @@ static inline int32_t msm_digit(const uint64_t t[4], const msm_window *win)
             raw |= t[idx + 1] << (64 - sh);
         raw &= ((uint64_t)1 << c) - 1;
     }
-    uint64_t borrow = 0;   /* carry in = (t mod 2^off) > H_w */
-    for (unsigned k = 0; k < 4; k++) {
-        uint64_t lk = k < idx ? t[k] : k == idx ? t[k] & (((uint64_t)1 << sh) - 1) : 0;
-        unsigned __int128 d = (unsigned __int128)win->h[k] - lk - borrow;
-        borrow = (uint64_t)(d >> 64) & 1;
-    }
+    uint64_t junk, borrow = 0;   /* carry in = (t mod 2^off) > H_w */
+    for (unsigned k = 0; k < 4; k++)
+        borrow = msm_sbb(&junk, win->h[k], t[k] & win->low[k], borrow);
     int32_t d = (int32_t)raw + (int32_t)borrow;
     if (d > (int32_t)1 << (c - 1))
         d -= (int32_t)1 << c;
@@ -99,11 +117,9 @@ static inline bool msm_scalar_is_one(const cuzk_scalar_t *s)
 /* s < r */
 static inline bool msm_scalar_in_range(const cuzk_scalar_t *s)
 {
-    uint64_t borrow = 0;
-    for (unsigned k = 0; k < 4; k++) {
-        unsigned __int128 d = (unsigned __int128)s->l[k] - MSM_R[k] - borrow;
-        borrow = (uint64_t)(d >> 64) & 1;
-    }
+    uint64_t junk, borrow = 0;
+    for (unsigned k = 0; k < 4; k++)
+        borrow = msm_sbb(&junk, s->l[k], MSM_R[k], borrow);
     return borrow != 0;
 }
 

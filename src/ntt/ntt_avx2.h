@@ -54,11 +54,13 @@ NTT_AVX2 void v_from_words(v9 *o, vec w0, vec w1, vec w2, vec w3)
     const vec m = v_set1(V_MASK29);
     o->l[0] = _mm256_and_si256(w0, m);
     o->l[1] = _mm256_and_si256(_mm256_srli_epi64(w0, 29), m);
-    o->l[2] = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi64(w0, 58), _mm256_slli_epi64(w1, 6)), m);
+#define V_SPAN(lo, sl, hi, sh) _mm256_or_si256(_mm256_srli_epi64(lo, sl), _mm256_slli_epi64(hi, sh))
+    o->l[2] = _mm256_and_si256(V_SPAN(w0, 58, w1, 6), m);
     o->l[3] = _mm256_and_si256(_mm256_srli_epi64(w1, 23), m);
-    o->l[4] = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi64(w1, 52), _mm256_slli_epi64(w2, 12)), m);
+    o->l[4] = _mm256_and_si256(V_SPAN(w1, 52, w2, 12), m);
     o->l[5] = _mm256_and_si256(_mm256_srli_epi64(w2, 17), m);
-    o->l[6] = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi64(w2, 46), _mm256_slli_epi64(w3, 18)), m);
+    o->l[6] = _mm256_and_si256(V_SPAN(w2, 46, w3, 18), m);
+#undef V_SPAN
     o->l[7] = _mm256_and_si256(_mm256_srli_epi64(w3, 11), m);
     o->l[8] = _mm256_srli_epi64(w3, 40);
 }
@@ -67,7 +69,8 @@ NTT_AVX2 void v_from_words(v9 *o, vec w0, vec w1, vec w2, vec w3)
 NTT_AVX2 void v_to_words(const v9 *x, vec *w0, vec *w1, vec *w2, vec *w3)
 {
     const vec *l = x->l;
-    *w0 = _mm256_or_si256(_mm256_or_si256(l[0], _mm256_slli_epi64(l[1], 29)), _mm256_slli_epi64(l[2], 58));
+    *w0 = _mm256_or_si256(_mm256_or_si256(l[0], _mm256_slli_epi64(l[1], 29)),
+                          _mm256_slli_epi64(l[2], 58));
     *w1 = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi64(l[2], 6), _mm256_slli_epi64(l[3], 23)),
                           _mm256_slli_epi64(l[4], 52));
     *w2 = _mm256_or_si256(_mm256_or_si256(_mm256_srli_epi64(l[4], 12), _mm256_slli_epi64(l[5], 17)),

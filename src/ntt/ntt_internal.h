@@ -5,13 +5,13 @@
 #define CUZK_NTT_INTERNAL_H
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 #include "cuzk/ntt.h"
 #include "ff/fr.h"
 
-/* Blocks of up to 2^NTT_BLOCK_LOG elements (128 KiB) are transformed entirely in the L2 cache;
- * larger transforms first run "passes" of up to NTT_PASS_MAX radix-2 stages over the whole array,
- * one column block at a time on a per-thread scratch copy of 2^NTT_SCRATCH_LOG elements. */
+/* Blocks of up to 2^NTT_BLOCK_LOG elements (128 KiB; 288 KiB in the AVX2 kernels' limb form)
+ * are transformed entirely in the L2 cache; larger transforms first run "passes" of up to
+ * NTT_PASS_MAX radix-2 stages over the whole array, one column block of 2^NTT_SCRATCH_LOG
+ * elements at a time, on a per-thread scratch copy. */
 #define NTT_BLOCK_LOG 12
 #define NTT_PASS_MAX 8
 /* Elements of one column block of a pass: 2^m rows times the columns of the block. */
@@ -122,59 +122,6 @@ typedef struct {
 cuzk_status ntt_scale_init(ntt_scale_tabs *st, unsigned k, const fr *g, const fr *c, int bitrev);
 void ntt_scale_apply(const ntt_kernels *kn, const ntt_scale_tabs *st, fr *a, int threads);
 void ntt_scale_free(ntt_scale_tabs *st);
-
-/* One stage of a pass, on the scratch copy of a column block: rows of `cols` elements, row t
- * holding seg[t·S + b ..] (S = 2^(s−m)). In the stage with 2^u groups, the pair of rows
- * (t, t + hr) at offset tt = t mod 2hr has element indices e = tt·S + b + c inside their 2h-block
- * (h = hr·S), whose twiddle is ω_{2h}^e = ω_{2^s}^(e·2^u) = tab[e·2^u]; the inverse twiddle
- * ω_{2^s}^(−e·2^u) = −ω_{2^s}^(2^(s−1) − e·2^u) is read backwards from the end of the table,
- * its sign folded into the butterfly (the _neg row functions).
- * The twiddles of a stage depend on (tt, c) only, and the runs for successive tt lie 2^u·S
- * entries apart: a power-of-two stride that maps them all to the same few cache sets. So the
- * stage first copies them into a contiguous buffer (tws, hr·cols entries), read once each, and
- * the butterflies of every group then read that. */
-typedef void (*ntt_rows_fn)(fr *x, fr *y, size_t cnt, const fr *tw, ptrdiff_t ws);
-
-static inline void ntt_pass_stage(fr *scr, fr *tws, unsigned s, unsigned m, unsigned u, size_t b,
-                                  size_t cols, const fr *tab, int inv, ntt_rows_fn rows)
-{
-    const size_t S = (size_t)1 << (s - m), R = (size_t)1 << m, half = (size_t)1 << (s - 1);
-    const size_t hr = R >> (u + 1);
-    for (size_t tt = 0; tt < hr; tt++) {
-        const size_t e = (tt * S + b) << u;
-        fr *dst = tws + tt * cols;
-        if (inv)
-            for (size_t c = 0; c < cols; c++)
-                dst[c] = tab[half - e - (c << u)];
-        else
-            for (size_t c = 0; c < cols; c++)
-                dst[c] = tab[e + (c << u)];
-    }
-    for (size_t g = 0; g < R; g += 2 * hr)
-        for (size_t tt = 0; tt < hr; tt++) {
-            fr *x = scr + (g + tt) * cols, *y = x + hr * cols;
-            rows(x, y, cols, tws + tt * cols, 1);
-        }
-}
-
-/* The scratch copy of a column block: R rows of `cols` elements, rows S apart in the segment.
- * The rows are far apart (a cache miss each): prefetch them all before copying. */
-static inline void ntt_pass_gather(fr *scr, const fr *seg, size_t S, size_t R, size_t b,
-                                   size_t cols)
-{
-    for (size_t t = 0; t < R; t++)
-        for (size_t c = 0; c < cols; c += 2)
-            __builtin_prefetch(seg + t * S + b + c);
-    for (size_t t = 0; t < R; t++)
-        memcpy(scr + t * cols, seg + t * S + b, cols * sizeof(fr));
-}
-
-static inline void ntt_pass_scatter(fr *seg, const fr *scr, size_t S, size_t R, size_t b,
-                                    size_t cols)
-{
-    for (size_t t = 0; t < R; t++)
-        memcpy(seg + t * S + b, scr + t * cols, cols * sizeof(fr));
-}
 
 /* k-bit reversal of x (k <= 32). */
 static inline uint32_t ntt_rev(uint32_t x, unsigned k)

@@ -61,18 +61,26 @@ NTT_AVX2 void v_transpose_groups(v9 *a, v9 *b, v9 *c, v9 *d)
         v_transpose4(&a->l[j], &b->l[j], &c->l[j], &d->l[j]);
 }
 
-/* Butterflies on two rows of cnt groups; neg flips every twiddle's sign (see ntt_kern.h). */
-NTT_AVX2 void v_dif_rows(v9 *x, v9 *y, const v9 *w, size_t cnt, int neg)
+/* Butterflies on two rows of cnt groups with packed twiddles; neg flips every twiddle's sign
+ * (see ntt_kern.h). */
+NTT_AVX2 void v_dif_bfly(v9 *x, v9 *y, const v9 *w, int neg)
+{
+    v9 s, d;
+    v_add(&s, x, y);
+    if (neg)
+        v_sub(&d, y, x);
+    else
+        v_sub(&d, x, y);
+    *x = s;
+    v_mul(y, &d, w);
+}
+
+NTT_AVX2 void v_dif_rows(v9 *x, v9 *y, const v9p *tw, size_t cnt, int neg)
 {
     for (size_t j = 0; j < cnt; j++) {
-        v9 s, d;
-        v_add(&s, &x[j], &y[j]);
-        if (neg)
-            v_sub(&d, &y[j], &x[j]);
-        else
-            v_sub(&d, &x[j], &y[j]);
-        x[j] = s;
-        v_mul(&y[j], &d, &w[j]);
+        v9 w;
+        v_unpack(&w, &tw[j]);
+        v_dif_bfly(&x[j], &y[j], &w, neg);
     }
 }
 
@@ -90,10 +98,13 @@ NTT_AVX2 void v_dit_bfly(v9 *x, v9 *y, const v9 *w, int neg)
     *x = s;
 }
 
-NTT_AVX2 void v_dit_rows(v9 *x, v9 *y, const v9 *w, size_t cnt, int neg)
+NTT_AVX2 void v_dit_rows(v9 *x, v9 *y, const v9p *tw, size_t cnt, int neg)
 {
-    for (size_t j = 0; j < cnt; j++)
-        v_dit_bfly(&x[j], &y[j], &w[j], neg);
+    for (size_t j = 0; j < cnt; j++) {
+        v9 w;
+        v_unpack(&w, &tw[j]);
+        v_dit_bfly(&x[j], &y[j], &w, neg);
+    }
 }
 
 /* Radix-4 on e[0..3] (lanes: four independent groups of four elements). DIF: twiddles 1, ω_4
@@ -142,11 +153,7 @@ AVX2_FN static void vdif_block(fr *a, unsigned k, int inv, const ntt_fin *fin, v
     /* stages with half-size h = 4·hg >= 4: whole groups pair up */
     for (size_t hg = ng / 2; hg >= 1; hg /= 2)
         for (size_t blk = 0; blk < ng; blk += 2 * hg)
-            for (size_t j = 0; j < hg; j++) {
-                v9 w;
-                v_unpack(&w, &tw[hg + j]);
-                v_dif_rows(&L[blk + j], &L[blk + j + hg], &w, 1, 0);
-            }
+            v_dif_rows(&L[blk], &L[blk + hg], &tw[hg], hg, 0);
     /* the last two stages inside each group: transpose four groups so that e[u] holds element
      * u of each, then finish and store (lane q of e[u] is element 4q + u of the 16) */
     v9 w4, sc;
@@ -186,21 +193,19 @@ AVX2_FN static void vdit_block(fr *a, unsigned k, int inv, const ntt_fin *fin, v
     }
     for (size_t hg = 1; hg < ng; hg *= 2)
         for (size_t blk = 0; blk < ng; blk += 2 * hg)
-            for (size_t j = 0; j < hg; j++) {
-                v9 w;
-                v_unpack(&w, &tw[hg + j]);
-                v_dit_bfly(&L[blk + j], &L[blk + j + hg], &w, 0);
-            }
+            v_dit_rows(&L[blk], &L[blk + hg], &tw[hg], hg, 0);
     for (size_t g = 0; g < ng; g++) {
         v_fin(&L[g], fin, &sc);
         v_store(a + 4 * g, 1, &L[g]);
     }
 }
 
-/* A pass on the column block [b, b + cols) (see ntt_pass_stage in ntt_internal.h for the
- * twiddle indices): the block in limbs, rows of cq = cols/4 groups, then one stage's twiddles. */
+/* A pass on the column block [b, b + cols) (see ntt_pass_stage in ntt_kern.h for the twiddle
+ * indices and why they are copied first): the block in limbs, rows of cq = cols/4 groups, then
+ * one stage's twiddles, packed. */
 typedef struct {
-    v9 *L, *TW;
+    v9 *L;
+    v9p *TW; /* packed: the block and its twiddles stay within L2 */
     size_t S, R, cq;
 } vpass;
 
@@ -211,7 +216,7 @@ AVX2_FN static void vpass_gather(vpass *p, void *scratch, const fr *seg, unsigne
     p->R = (size_t)1 << m;
     p->cq = cols / 4;
     p->L = scratch;
-    p->TW = p->L + p->R * p->cq;
+    p->TW = (v9p *)(p->L + p->R * p->cq);
     for (size_t t = 0; t < p->R; t++)
         for (size_t c = 0; c < cols; c += 2)
             __builtin_prefetch(seg + t * p->S + b + c);
@@ -229,10 +234,12 @@ AVX2_FN static void vpass_twiddles(const vpass *p, unsigned s, unsigned u, size_
         const size_t e = (tt * p->S + b) << u;
         for (size_t c = 0; c < p->cq; c++) {
             const size_t o = (4 * c) << u;
+            v9 w;
             if (inv)
-                v_load(&p->TW[tt * p->cq + c], tab + (half - e - o), -st);
+                v_load(&w, tab + (half - e - o), -st);
             else
-                v_load(&p->TW[tt * p->cq + c], tab + e + o, st);
+                v_load(&w, tab + e + o, st);
+            v_pack(&p->TW[tt * p->cq + c], &w);
         }
     }
 }

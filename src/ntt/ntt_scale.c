@@ -1,8 +1,9 @@
 /* Coset scaling a[p] *= c·g^idx(p), with idx(p) = p (natural order) or the bit reversal of p.
  * Writing p = hi·2^kl + lo, the factor splits into hi[·]·lo[·] from two tables of about √n
  * entries each, so no table of n powers is ever built:
- *   natural:      idx = hi·2^kl + lo                       -> lo[x] = g^x,            hi[y] = c·g^(y·2^kl)
- *   bit-reversed: idx = rev_kl(lo)·2^(k−kl) + rev_kh(hi)   -> lo[x] = g^(rev(x)·2^kh), hi[y] = c·g^rev(y) */
+ *   natural:      idx = hi·2^kl + lo,                lo[x] = g^x,            hi[y] = c·g^(y·2^kl)
+ *   bit-reversed: idx = rev(lo)·2^(k−kl) + rev(hi),  lo[x] = g^(rev(x)·2^kh), hi[y] = c·g^rev(y)
+ * (kh = k − kl; rev reverses kl, resp. kh, bits). */
 #include <stdlib.h>
 #include "ntt/ntt_internal.h"
 #include "util/parallel.h"

@@ -371,7 +371,6 @@ static void t_errors(void)
     t_make_bases(&in, 5, 0);
     t_make_scalars(&in, 0);
     T_JAC out, mark;
-    T_(jac_set_inf)(&mark);
     T_(jac_from_aff)(&mark, &in.bases[0]);
     cuzk_msm_opts bad_w = {.window = CUZK_MSM_MAX_WINDOW + 1}, bad_t = {.threads = -1};
     CHECK(T_MSM(NULL, in.bases, in.k, 5, NULL) == CUZK_ERR_INVALID_ARG);

@@ -436,12 +436,83 @@ static void check_mul(void (*mul)(fr *, const fr *, const fr *), const char *nam
     }
 }
 
+#if defined(__x86_64__)
+#include "ntt/ntt_avx2.h"
+/* The AVX2 lane arithmetic against the scalar lazy operations, four lanes at a time, on random
+ * values and on the boundaries (0, r − 1, r, 2r − 1, sums hitting 2r exactly). */
+__attribute__((target("avx2"))) static void check_avx2_ops(void)
+{
+    fr edge[6];
+    memset(edge, 0, sizeof edge);
+    for (int i = 0; i < 4; i++)
+        edge[1].l[i] = FR_MODULUS[i]; /* r */
+    edge[2] = edge[1], edge[2].l[0] -= 1; /* r − 1 */
+    uint64_t c = 0;
+    for (int i = 0; i < 4; i++) { /* 2r − 1 */
+        unsigned __int128 t = (unsigned __int128)FR_MODULUS[i] * 2 + c;
+        edge[3].l[i] = (uint64_t)t;
+        c = (uint64_t)(t >> 64);
+    }
+    edge[3].l[0] -= 1;
+    edge[4].l[0] = 1;
+    edge[5] = edge[3], edge[5].l[0] -= 1; /* 2r − 2 */
+    for (int it = 0; it < 4000; it++) {
+        fr x[4], y[4], w[4];
+        for (int u = 0; u < 4; u++) {
+            rand_fr(&x[u]);
+            rand_fr(&y[u]);
+            rand_fr(&w[u]);
+            if (test_rand_below(2)) /* lift into [r, 2r) */
+                ntt_add(&x[u], &x[u], &edge[1]);
+            if (test_rand_below(2))
+                ntt_add(&y[u], &y[u], &edge[1]);
+            if (it < 36) { /* every pair of boundary values */
+                x[u] = edge[(it / 6 + u) % 6];
+                y[u] = edge[(it % 6 + u) % 6];
+                w[u] = edge[u % 3 == 0 ? 2 : 0];
+            }
+        }
+        v9 vx, vy, vw, vo;
+        fr got[4], want;
+        v_load(&vx, x, 1);
+        v_load(&vy, y, 1);
+        v_load(&vw, w, 1);
+        v_mul(&vo, &vx, &vw);
+        v_store(got, 1, &vo);
+        for (int u = 0; u < 4; u++) {
+            ntt_mul_portable(&want, &x[u], &w[u]);
+            CHECK_MSG(memcmp(&want, &got[u], sizeof(fr)) == 0, "v_mul it=%d lane %d", it, u);
+        }
+        v_add(&vo, &vx, &vy);
+        v_store(got, 1, &vo);
+        for (int u = 0; u < 4; u++) {
+            ntt_add(&want, &x[u], &y[u]);
+            CHECK_MSG(memcmp(&want, &got[u], sizeof(fr)) == 0, "v_add it=%d lane %d", it, u);
+        }
+        v_sub(&vo, &vx, &vy);
+        v_store(got, 1, &vo);
+        for (int u = 0; u < 4; u++) {
+            ntt_sub(&want, &x[u], &y[u]);
+            CHECK_MSG(memcmp(&want, &got[u], sizeof(fr)) == 0, "v_sub it=%d lane %d", it, u);
+        }
+        v_reduce(&vo, &vx);
+        v_store(got, 1, &vo);
+        for (int u = 0; u < 4; u++) {
+            ntt_reduce(&want, &x[u]);
+            CHECK_MSG(memcmp(&want, &got[u], sizeof(fr)) == 0, "v_reduce it=%d lane %d", it, u);
+        }
+    }
+}
+#endif
+
 static void test_arith(void)
 {
     check_mul(ntt_mul_portable, "ntt_mul_portable");
 #if defined(NTT_HAVE_ADX)
     if (cuzk_impl_supported(CUZK_IMPL_ADX))
         check_mul(ntt_mul_adx, "ntt_mul_adx");
+    if (__builtin_cpu_supports("avx2"))
+        check_avx2_ops();
 #endif
     /* add/sub on [0, 2r) operands: lift reduced values by r at random, compare mod r */
     for (int it = 0; it < 20000; it++) {
@@ -620,7 +691,8 @@ static void run(const char *name, void (*fn)(void))
     clock_gettime(CLOCK_MONOTONIC, &t0);
     fn();
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    printf("  %-16s %.2fs\n", name, (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
+    printf("  %-16s %.2fs\n", name,
+           (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
     fflush(stdout);
 }
 
