@@ -39,12 +39,15 @@ typedef enum {
 
 /* Transforms data[0 .. 2^log_n) in place, natural order in and out.
  *
- * data:    2^log_n Fr elements in Montgomery form, each fully reduced (< r). The output is fully
- *          reduced too. The result does not depend on threads; only the time does.
+ * data:    2^log_n Fr elements in Montgomery form, each fully reduced (< r; not checked, and a
+ *          larger value gives a wrong result). The output is fully reduced too. The result does
+ *          not depend on threads or on the CPU's instruction set; only the time does.
  * log_n:   1 .. CUZK_NTT_MAX_LOG.
  * threads: worker threads, >= 0; 0 = every online CPU.
- * The first call for a size builds that size's twiddle table (2^(log_n−1) elements, 16 bytes per
- * transformed element; see cuzk_ntt_table_bytes) and keeps it for later calls.
+ * Memory: the first call for a size builds that size's twiddle table (16 bytes per transformed
+ * element; sizes above 2^20 also build a smaller one, 2^(log_n−6) elements or less) and keeps it
+ * for later calls, see cuzk_ntt_table_bytes; each call also allocates and frees up to 432 KiB of
+ * scratch per thread.
  *
  * Returns CUZK_OK, or, with data untouched:
  *   CUZK_ERR_INVALID_ARG  data NULL, log_n 0 or > CUZK_NTT_MAX_LOG, unknown kind or order,
@@ -53,7 +56,10 @@ typedef enum {
  * Thread-safe: concurrent calls (also on different sizes) are allowed on disjoint data. */
 cuzk_status cuzk_ntt(cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind, int threads);
 
-/* As cuzk_ntt, with the element order of input and output chosen by `order`. */
+/* As cuzk_ntt, with the element order of input and output chosen by `order` (same arguments,
+ * returns and errors). The Groth16 H polynomial needs only one permutation this way:
+ * INVERSE/NR on a, b, c (evaluations -> bit-reversed coefficients), COSET_FORWARD/RN (-> natural
+ * evaluations on the coset), pointwise a·b − c and division by Z, COSET_INVERSE/NN. */
 cuzk_status cuzk_ntt_ordered(cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind,
                              cuzk_ntt_order order, int threads);
 

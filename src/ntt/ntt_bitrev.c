@@ -29,6 +29,15 @@ static void tiles(void *arg, size_t begin, size_t end)
         const size_t rmid = ntt_rev((uint32_t)mid, mb);
         if (rmid < mid)
             continue; /* that pair of tiles belongs to rmid */
+        /* The partner tile's rows are scattered over the array: ask for the next pair's rows
+         * while this one is exchanged. */
+        const size_t nmid = mid + 1, nrmid = ntt_rev((uint32_t)nmid, mb);
+        if (nmid < end && nrmid >= nmid)
+            for (size_t hi = 0; hi < QN; hi++)
+                for (size_t l = 0; l < QN; l += 2) {
+                    __builtin_prefetch(a + (hi << (k - Q)) + (nmid << Q) + l, 1);
+                    __builtin_prefetch(a + (hi << (k - Q)) + (nrmid << Q) + l, 1);
+                }
         for (size_t hi = 0; hi < QN; hi++) {
             fr *row = a + (hi << (k - Q)) + (mid << Q);
             const size_t rhi = ntt_rev((uint32_t)hi, Q);

@@ -43,6 +43,15 @@ cuzk_status ntt_plan_init_split(ntt_plan *p, unsigned k, int threads, unsigned b
     }
     p->s[lv] = s;
     p->levels = lv;
+    /* No more threads than work items in either phase (each thread gets its own scratch). */
+    size_t items = 1;
+    if (lv > 0) {
+        const size_t blocks = ((size_t)1 << (p->s[0] - p->m[0])) / p->cols[0];
+        const size_t segs = (size_t)1 << p->m[0];
+        items = blocks > segs ? blocks : segs;
+    }
+    if ((size_t)p->threads > items)
+        p->threads = (int)items;
     void *buf = NULL;
     if (posix_memalign(&buf, 64, (size_t)p->threads * NTT_SCRATCH_BYTES) != 0)
         return CUZK_ERR_NO_MEMORY;

@@ -225,21 +225,30 @@ AVX2_FN static void vpass_gather(vpass *p, void *scratch, const fr *seg, unsigne
             v_load(&p->L[t * p->cq + c], seg + t * p->S + b + 4 * c, 1);
 }
 
+/* The twiddles of stage u, packed: group (tt, c) holds those of columns 4c .. 4c + 3 of the
+ * pair at offset tt. They are scattered over a table far larger than the caches: each load is
+ * a miss, so the loads are requested a few groups ahead. */
+#define TW_AHEAD 8
+
 AVX2_FN static void vpass_twiddles(const vpass *p, unsigned s, unsigned u, size_t b,
                                    const fr *tab, int inv)
 {
-    const size_t half = (size_t)1 << (s - 1), hr = p->R >> (u + 1);
-    const ptrdiff_t st = (ptrdiff_t)1 << u;
-    for (size_t tt = 0; tt < hr; tt++) {
-        const size_t e = (tt * p->S + b) << u;
-        for (size_t c = 0; c < p->cq; c++) {
-            const size_t o = (4 * c) << u;
+    const size_t half = (size_t)1 << (s - 1), hr = p->R >> (u + 1), ng = hr * p->cq;
+    const ptrdiff_t st = inv ? -((ptrdiff_t)1 << u) : (ptrdiff_t)1 << u;
+    for (size_t i = 0; i < ng + TW_AHEAD; i++) {
+        if (i < ng) {
+            const size_t tt = i / p->cq, c = i % p->cq;
+            const size_t e = ((tt * p->S + b) << u) + ((4 * c) << u);
             v9 w;
-            if (inv)
-                v_load(&w, tab + (half - e - o), -st);
-            else
-                v_load(&w, tab + e + o, st);
-            v_pack(&p->TW[tt * p->cq + c], &w);
+            v_load(&w, tab + (inv ? half - e : e), st);
+            v_pack(&p->TW[i], &w);
+        }
+        if (i + TW_AHEAD < ng) {
+            const size_t j = i + TW_AHEAD, tt = j / p->cq, c = j % p->cq;
+            const size_t e = ((tt * p->S + b) << u) + ((4 * c) << u);
+            const fr *q = tab + (inv ? half - e : e);
+            for (int l = 0; l < 4; l++)
+                __builtin_prefetch(q + l * st);
         }
     }
 }

@@ -295,6 +295,21 @@ static void test_large(void)
             CHECK(cuzk_ntt_bitrev(z, k, 2) == CUZK_OK);
             CHECK_MSG(same(z, x, n), "k=%u coset=%d inverse NR", k, coset);
         }
+        /* the H-polynomial chain with one permutation (see cuzk_ntt_ordered) equals the
+         * natural-order chain: iNTT then coset NTT, and back */
+        if (k <= ALL_ORDERS_LOG) {
+            fill_input(x, n, 0);
+            memcpy(y, x, n * sizeof(fr));
+            CHECK(cuzk_ntt(y, k, CUZK_NTT_INVERSE, 2) == CUZK_OK);
+            CHECK(cuzk_ntt(y, k, CUZK_NTT_COSET_FORWARD, 2) == CUZK_OK);
+            memcpy(z, x, n * sizeof(fr));
+            CHECK(cuzk_ntt_ordered(z, k, CUZK_NTT_INVERSE, CUZK_NTT_NR, 2) == CUZK_OK);
+            CHECK(cuzk_ntt_ordered(z, k, CUZK_NTT_COSET_FORWARD, CUZK_NTT_RN, 2) == CUZK_OK);
+            CHECK_MSG(same(z, y, n), "k=%u H chain forward", k);
+            CHECK(cuzk_ntt_ordered(z, k, CUZK_NTT_COSET_INVERSE, CUZK_NTT_NN, 2) == CUZK_OK);
+            CHECK(cuzk_ntt(z, k, CUZK_NTT_FORWARD, 2) == CUZK_OK);
+            CHECK_MSG(same(z, x, n), "k=%u H chain back", k);
+        }
         /* thread counts 1..4 agree bit for bit */
         if (k == 13 || k == 17) {
             fill_input(x, n, 0);
