@@ -17,6 +17,7 @@ static const micro_entry micros[] = {
     {"fp-mul", micro_fp_mul, "Fp (381-bit) Montgomery multiplication, dependent chain"},
     {"fr-mul", micro_fr_mul, "Fr (255-bit) Montgomery multiplication, dependent chain"},
     {"g1-add", micro_g1_add, "G1 Jacobian + affine (mixed) addition"},
+    {"pairing", micro_pairing, "optimal ate pairing, Miller loop, final exponentiation, multi-pairing"},
     {"msm-g1", micro_msm_g1, "G1 MSM, 2^log2 random points and 255-bit scalars"},
     {"msm-g2", micro_msm_g2, "G2 MSM, 2^log2 random points and 255-bit scalars"},
     {"msm-g1-bits", micro_msm_g1_bits, "G1 MSM, 2^log2 points and random 0/1 scalars"},

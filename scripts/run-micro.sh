@@ -5,6 +5,7 @@ bench="$1"
 "$bench" micro fp-mul
 "$bench" micro fr-mul
 "$bench" micro g1-add
+"$bench" micro pairing
 "$bench" micro ntt --log2 16
 "$bench" micro msm-g1 --log2 14
 "$bench" micro msm-g1-bits --log2 14

@@ -31,6 +31,7 @@ const char *bench_fmt_time(char *buf, size_t cap, double seconds);
 int micro_fp_mul(const micro_args *a);
 int micro_fr_mul(const micro_args *a);
 int micro_g1_add(const micro_args *a);
+int micro_pairing(const micro_args *a);
 int micro_msm_g1(const micro_args *a);
 int micro_msm_g2(const micro_args *a);
 int micro_msm_g1_bits(const micro_args *a);
