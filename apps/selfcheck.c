@@ -148,8 +148,8 @@ static int check_ntt(void)
 int cuzk_selfcheck(void)
 {
     const cuzk_cpu_features *f = cuzk_cpu();
-    printf("cpu: bmi2=%d adx=%d avx512f=%d avx512ifma=%d; best implementation: %s\n", f->bmi2, f->adx,
-           f->avx512f, f->avx512ifma, cuzk_impl_name(cuzk_impl_best()));
+    printf("cpu: bmi2=%d adx=%d avx2=%d avx512f=%d avx512ifma=%d; best implementation: %s\n", f->bmi2,
+           f->adx, f->avx2, f->avx512f, f->avx512ifma, cuzk_impl_name(cuzk_impl_best()));
     cuzk_impl start = ff_get_impl();
     for (int i = CUZK_IMPL_PORTABLE; i <= CUZK_IMPL_IFMA; i++) {
         cuzk_impl impl = (cuzk_impl)i;

@@ -13,7 +13,7 @@
 static bool cpu_has_avx2(void)
 {
 #if defined(__x86_64__)
-    return __builtin_cpu_supports("avx2") && cuzk_impl_supported(CUZK_IMPL_ADX);
+    return cuzk_cpu()->avx2 && cuzk_impl_supported(CUZK_IMPL_ADX);
 #else
     return false;
 #endif

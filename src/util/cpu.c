@@ -21,16 +21,19 @@ const cuzk_cpu_features *cuzk_cpu(void)
         features.adx = (b >> 19) & 1;
         features.avx512f = (b >> 16) & 1;
         features.avx512ifma = (b >> 21) & 1;
+        features.avx2 = (b >> 5) & 1;
     }
-    /* AVX-512 also needs the OS to save the zmm state (XCR0 bits 5..7 and 1..2). */
-    if (features.avx512f && __get_cpuid(1, &a, &b, &c, &d) && ((c >> 27) & 1)) {
-        unsigned lo, hi;
-        __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-        if ((lo & 0xe6) != 0xe6)
-            features.avx512f = features.avx512ifma = false;
-    } else {
+    /* AVX2 needs the OS to save the ymm state (XCR0 bits 1..2), AVX-512 also the zmm state
+     * (bits 5..7). */
+    unsigned xcr0 = 0;
+    if (__get_cpuid(1, &a, &b, &c, &d) && ((c >> 27) & 1)) {
+        unsigned hi;
+        __asm__ volatile("xgetbv" : "=a"(xcr0), "=d"(hi) : "c"(0));
+    }
+    if ((xcr0 & 0x06) != 0x06)
+        features.avx2 = false;
+    if ((xcr0 & 0xe6) != 0xe6)
         features.avx512f = features.avx512ifma = false;
-    }
 #endif
     probed = true;
     return &features;

@@ -12,7 +12,7 @@ typedef enum {
 } cuzk_impl;
 
 typedef struct {
-    bool bmi2, adx, avx512f, avx512ifma;
+    bool bmi2, adx, avx2, avx512f, avx512ifma;
 } cuzk_cpu_features;
 
 const cuzk_cpu_features *cuzk_cpu(void);
