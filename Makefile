@@ -4,7 +4,7 @@ TYPE     ?= Release
 JOBS     ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build run test asan bench clean
+.PHONY: all deps configure build run test asan fuzz clean
 
 all: build
 
@@ -29,5 +29,15 @@ test: build
 asan:
 	$(MAKE) test BUILD=build-asan TYPE=RelWithDebInfo CMAKE_FLAGS="-DCUZK_SANITIZE=ON"
 
+# Fuzz the parsers with libFuzzer (needs clang): FUZZ_SECONDS per target, corpus kept in build-fuzz/.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@cmake -S . -B build-fuzz -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	    -DCUZK_FUZZ=ON -DCUZK_WERROR=OFF >/dev/null
+	@cmake --build build-fuzz -j $(JOBS) --target fuzz_point_decode
+	@mkdir -p build-fuzz/corpus/point_decode
+	./build-fuzz/fuzz/fuzz_point_decode -max_total_time=$(FUZZ_SECONDS) -max_len=193 \
+	    build-fuzz/corpus/point_decode
+
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz
