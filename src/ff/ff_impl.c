@@ -4,6 +4,7 @@
 #include "ff/ff_impl.h"
 #include "ff/mont.h"
 #include "ff/mont_adx.h"
+#include "ff/fp_inline.h"
 
 bool ff_use_adx;
 static cuzk_impl current = CUZK_IMPL_PORTABLE;
@@ -28,27 +29,9 @@ __attribute__((constructor)) static void ff_impl_init(void) { ff_set_impl(cuzk_i
 #define FF_ADX_ON 0
 #endif
 
-void fp_mul(fp *r, const fp *a, const fp *b)
-{
-#if defined(CUZK_FF_HAVE_ADX)
-    if (FF_ADX_ON) {
-        fp_mul_adx_inl(r, a, b);
-        return;
-    }
-#endif
-    fp_mul_portable(r, a, b);
-}
+void fp_mul(fp *r, const fp *a, const fp *b) { fp_mul_inl(r, a, b); }
 
-void fp_sqr(fp *r, const fp *a)
-{
-#if defined(CUZK_FF_HAVE_ADX)
-    if (FF_ADX_ON) {
-        fp_sqr_adx_inl(r, a);
-        return;
-    }
-#endif
-    fp_sqr_portable(r, a);
-}
+void fp_sqr(fp *r, const fp *a) { fp_sqr_inl(r, a); }
 
 void fr_mul(fr *r, const fr *a, const fr *b)
 {

@@ -2,6 +2,7 @@
  * exponentiation-based inverse / square root / Legendre symbol, batch inversion.
  * Multiplication and squaring are dispatched (ff_impl.c). */
 #include "ff/fp.h"
+#include "ff/fp_inline.h"
 #include "ff/addsub_x86.h"
 #include "ff/field_tmpl.h"
 #include "ff/limbs.h"
@@ -29,18 +30,10 @@ static const uint64_t P_MINUS_1_DIV_2[FP_LIMBS] = {0xdcff7fffffffd555ULL, 0x0f55
                                                    0xb39869507b587b12ULL, 0xb23ba5c279c2895fULL,
                                                    0x258dd3db21a5d66bULL, 0x0d0088f51cbff34dULL};
 
-#if defined(__x86_64__)
-void fp_add(fp *r, const fp *a, const fp *b) { mod_add_6(r->l, a->l, b->l, FP_MODULUS); }
-void fp_sub(fp *r, const fp *a, const fp *b) { mod_sub_6(r->l, a->l, b->l, FP_MODULUS); }
-void fp_dbl(fp *r, const fp *a) { mod_add_6(r->l, a->l, a->l, FP_MODULUS); }
-/* 0 − a: the subtraction borrows (and adds q back) exactly when a is non-zero. */
-void fp_neg(fp *r, const fp *a) { mod_sub_6(r->l, FP_ZERO.l, a->l, FP_MODULUS); }
-#else
-void fp_add(fp *r, const fp *a, const fp *b) { limbs_mod_add(r->l, a->l, b->l, FP_MODULUS, FP_LIMBS); }
-void fp_sub(fp *r, const fp *a, const fp *b) { limbs_mod_sub(r->l, a->l, b->l, FP_MODULUS, FP_LIMBS); }
-void fp_dbl(fp *r, const fp *a) { limbs_mod_add(r->l, a->l, a->l, FP_MODULUS, FP_LIMBS); }
-void fp_neg(fp *r, const fp *a) { limbs_mod_neg(r->l, a->l, FP_MODULUS, FP_LIMBS); }
-#endif
+void fp_add(fp *r, const fp *a, const fp *b) { fp_add_inl(r, a, b); }
+void fp_sub(fp *r, const fp *a, const fp *b) { fp_sub_inl(r, a, b); }
+void fp_dbl(fp *r, const fp *a) { fp_dbl_inl(r, a); }
+void fp_neg(fp *r, const fp *a) { fp_neg_inl(r, a); }
 
 bool fp_is_zero(const fp *a) { return limbs_is_zero(a->l, FP_LIMBS); }
 

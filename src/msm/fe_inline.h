@@ -1,5 +1,5 @@
 /* Inline Fp and Fp2 operations for the MSM hot loops (msm_fp_*, msm_fp2_*), built on the field
- * code's own inline primitives (ff/limbs.h, ff/mont_adx.h) and its implementation switch. Each
+ * code's inline header (ff/fp_inline.h), which follows its implementation switch. Each
  * batch-affine addition does ~7 additions/subtractions next to 6 multiplications; as calls they cost
  * about one multiplication more. Same results as fp_* / fp2_* (fully reduced Montgomery form). */
 #ifndef CUZK_MSM_FE_INLINE_H
@@ -7,28 +7,27 @@
 #include <stdbool.h>
 #include "ff/fp.h"
 #include "ff/fp2.h"
+#include "ff/fp_inline.h"
 #include "ff/limbs.h"
-#include "ff/mont.h"
-#include "ff/mont_adx.h"
 
 static inline void msm_fp_add(fp *r, const fp *a, const fp *b)
 {
-    limbs_mod_add(r->l, a->l, b->l, FP_MODULUS, FP_LIMBS);
+    fp_add_inl(r, a, b);
 }
 
 static inline void msm_fp_sub(fp *r, const fp *a, const fp *b)
 {
-    limbs_mod_sub(r->l, a->l, b->l, FP_MODULUS, FP_LIMBS);
+    fp_sub_inl(r, a, b);
 }
 
 static inline void msm_fp_dbl(fp *r, const fp *a)
 {
-    limbs_mod_add(r->l, a->l, a->l, FP_MODULUS, FP_LIMBS);
+    fp_dbl_inl(r, a);
 }
 
 static inline void msm_fp_neg(fp *r, const fp *a)
 {
-    limbs_mod_neg(r->l, a->l, FP_MODULUS, FP_LIMBS);
+    fp_neg_inl(r, a);
 }
 
 static inline bool msm_fp_is_zero(const fp *a)
@@ -46,24 +45,12 @@ static inline bool msm_fp_eq(const fp *a, const fp *b)
 
 static inline void msm_fp_mul(fp *r, const fp *a, const fp *b)
 {
-#if defined(CUZK_FF_HAVE_ADX)
-    if (__builtin_expect(ff_use_adx, 1)) {
-        fp_mul_adx_inl(r, a, b);
-        return;
-    }
-#endif
-    fp_mul_portable(r, a, b);
+    fp_mul_inl(r, a, b);
 }
 
 static inline void msm_fp_sqr(fp *r, const fp *a)
 {
-#if defined(CUZK_FF_HAVE_ADX)
-    if (__builtin_expect(ff_use_adx, 1)) {
-        fp_sqr_adx_inl(r, a);
-        return;
-    }
-#endif
-    fp_sqr_portable(r, a);
+    fp_sqr_inl(r, a);
 }
 
 static inline void msm_fp_inv(fp *r, const fp *a)
