@@ -18,7 +18,20 @@ typedef enum {
     CUZK_ERR_NO_MEMORY,
     CUZK_ERR_UNSUPPORTED,     /* the requested implementation or size is not available here */
     CUZK_ERR_IO,
+    CUZK_ERR_FORMAT,          /* malformed file or message: bad magic, version, section or size field */
+    CUZK_ERR_MISMATCH,        /* inputs disagree: circuit vs parameters, witness vs circuit, curve */
 } cuzk_status;
+
+/* Room for a human-readable message next to a status: functions that parse files or check shapes
+ * take an optional cuzk_err_t* (NULL = no message) and say there what was wrong and where. */
+typedef struct {
+    char msg[256];
+} cuzk_err_t;
+
+/* Formats a message into err (if err is not NULL) and returns status, so that error paths read
+ *   return cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: truncated at byte %zu", path, off); */
+cuzk_status cuzk_err_set(cuzk_err_t *err, cuzk_status status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* Returns a static string describing the status (never NULL). */
 const char *cuzk_status_str(cuzk_status status);

@@ -1,5 +1,7 @@
 /* Human-readable names for cuzk_status codes. */
 #include "cuzk/status.h"
+#include <stdarg.h>
+#include <stdio.h>
 
 const char *cuzk_status_str(cuzk_status status)
 {
@@ -14,6 +16,19 @@ const char *cuzk_status_str(cuzk_status status)
     case CUZK_ERR_NO_MEMORY: return "out of memory";
     case CUZK_ERR_UNSUPPORTED: return "not supported on this machine";
     case CUZK_ERR_IO: return "i/o error";
+    case CUZK_ERR_FORMAT: return "malformed input";
+    case CUZK_ERR_MISMATCH: return "inputs do not match";
     }
     return "unknown status";
+}
+
+cuzk_status cuzk_err_set(cuzk_err_t *err, cuzk_status status, const char *fmt, ...)
+{
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+    }
+    return status;
 }

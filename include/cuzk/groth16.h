@@ -1,0 +1,129 @@
+/* Groth16 over BLS12-381, bellperson-compatible: keys, prover, verifier, development setup.
+ * Facts: bellperson src/groth16/{prover,verifier,generator}.rs (see docs/FORMATS.md). */
+#ifndef CUZK_GROTH16_H
+#define CUZK_GROTH16_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "cuzk/curve.h"
+#include "cuzk/field.h"
+#include "cuzk/r1cs.h"
+#include "cuzk/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CUZK_GROTH16_PROOF_BYTES 192 /* compressed a (48) || b (96) || c (48) */
+
+typedef struct {
+    cuzk_g1_affine_t alpha_g1, beta_g1;
+    cuzk_g2_affine_t beta_g2, gamma_g2;
+    cuzk_g1_affine_t delta_g1;
+    cuzk_g2_affine_t delta_g2;
+    cuzk_g1_affine_t *ic; /* one per input, ONE included: (β·u_i + α·v_i + w_i)/γ */
+    size_t ic_len;
+} cuzk_groth16_vk_t;
+
+/* A decoded proving key (bellperson's Parameters). The a / b_g1 / b_g2 arrays are compact as in
+ * bellperson: only variables with a non-zero A (resp. B) polynomial have a point, inputs first.
+ * The arrays are owned by the key (cuzk_groth16_pk_free) unless the loader says otherwise. */
+typedef struct {
+    cuzk_groth16_vk_t vk;
+    cuzk_g1_affine_t *h;    /* h_len = m − 1 (bellperson) or m (snarkjs), m = domain size */
+    cuzk_g1_affine_t *l;    /* one per aux variable */
+    cuzk_g1_affine_t *a;
+    cuzk_g1_affine_t *b_g1;
+    cuzk_g2_affine_t *b_g2;
+    size_t h_len, l_len, a_len, b_g1_len, b_g2_len;
+} cuzk_groth16_pk_t;
+
+/* Frees every array of the key and zeroes it (NULL-safe). */
+void cuzk_groth16_pk_free(cuzk_groth16_pk_t *pk);
+void cuzk_groth16_vk_free(cuzk_groth16_vk_t *vk);
+
+typedef struct {
+    cuzk_g1_affine_t a;
+    cuzk_g2_affine_t b;
+    cuzk_g1_affine_t c;
+} cuzk_groth16_proof_t;
+
+/* 192 bytes: compressed a, b, c (bellperson Proof::write). */
+void cuzk_groth16_proof_write(uint8_t out[CUZK_GROTH16_PROOF_BYTES], const cuzk_groth16_proof_t *p);
+/* Checked decode (on curve, in subgroup); the point at infinity is rejected as bellperson does
+ * (CUZK_ERR_FORMAT). */
+cuzk_status cuzk_groth16_proof_read(cuzk_groth16_proof_t *p, const uint8_t in[CUZK_GROTH16_PROOF_BYTES],
+                                    cuzk_err_t *err);
+
+/* What the prover needs from one synthesized circuit. The values are Montgomery Fr elements.
+ * a, b, c hold A·z, B·z, C·z for the num_constraints synthesized rows (the prover appends the
+ * input rows a = input[i], b = c = 0 itself). A density bitmap has bit j set (word j/64, bit j%64)
+ * when variable j has a non-zero coefficient in some row of that matrix; NULL means every bit set
+ * (used for keys whose arrays are not compact, e.g. snarkjs's). */
+typedef struct {
+    size_t num_inputs; /* including ONE; input[0] must be 1 */
+    size_t num_aux;
+    size_t num_constraints;
+    const cuzk_fr_t *a, *b, *c;
+    const cuzk_fr_t *input;
+    const cuzk_fr_t *aux;
+    const uint64_t *a_aux_density;   /* num_aux bits */
+    const uint64_t *b_input_density; /* num_inputs bits */
+    const uint64_t *b_aux_density;   /* num_aux bits */
+} cuzk_groth16_witness_t;
+
+typedef enum {
+    /* bellperson: H = ((a·b − c)/Z) on the coset 7·D, h_len = m − 1 */
+    CUZK_GROTH16_H_COSET = 0,
+    /* snarkjs: a·b − c evaluated on the odd powers of the 2m-th root of unity, no division
+     * (the key's h points absorb Z = −2), h_len = m */
+    CUZK_GROTH16_H_ODD_ROOTS = 1,
+} cuzk_groth16_h_mode;
+
+typedef struct {
+    int threads;                   /* >= 0; 0 = every online CPU */
+    cuzk_groth16_h_mode h_mode;
+    /* Optional: domain position of each row (num_constraints + num_inputs entries, a permutation
+     * of part of 0..m−1), for keys built over another choice of root of unity; NULL = row k at
+     * position k. */
+    const uint32_t *row_position;
+    /* Tests only: fixed blinding (r, s) instead of fresh getrandom values. NULL = random. */
+    const cuzk_fr_t *fixed_r, *fixed_s;
+} cuzk_groth16_prove_opts;
+
+/* Proves n circuits that share one key: proofs[k] from witnesses[k]. Every witness must match
+ * the key (lengths, density counts against the compact arrays): otherwise CUZK_ERR_MISMATCH with
+ * a message naming the first difference, and no proof is written. r and s are drawn per proof
+ * from getrandom and wiped after use. With CUZK_TIMING=1 in the environment each phase prints a
+ * `CUZK_TIMING: phase=<name> ms=<value>` line on stderr. */
+cuzk_status cuzk_groth16_prove(cuzk_groth16_proof_t *proofs, const cuzk_groth16_pk_t *pk,
+                               const cuzk_groth16_witness_t *witnesses, size_t n,
+                               const cuzk_groth16_prove_opts *opts, cuzk_err_t *err);
+
+/* A verifying key prepared for verification: e(α, β) and the G2 line coefficients of −γ and −δ. */
+typedef struct cuzk_groth16_pvk cuzk_groth16_pvk_t;
+cuzk_status cuzk_groth16_pvk_new(cuzk_groth16_pvk_t **pvk, const cuzk_groth16_vk_t *vk);
+void cuzk_groth16_pvk_free(cuzk_groth16_pvk_t *pvk);
+
+/* Checks e(A,B) = e(α,β)·e(Σ ic_i·x_i, γ)·e(C,δ), x_0 = 1 and x_i = inputs[i−1]. *valid is set
+ * on CUZK_OK; an error status (wrong input count, non-canonical input) leaves it false. */
+cuzk_status cuzk_groth16_verify(bool *valid, const cuzk_groth16_pvk_t *pvk,
+                                const cuzk_groth16_proof_t *proof, const cuzk_scalar_t *inputs,
+                                size_t n_inputs, cuzk_err_t *err);
+/* Batch verification of n proofs under one key (random linear combination, one multi-pairing).
+ * inputs holds n × n_inputs scalars, proof k's at inputs + k·n_inputs. *valid is true only if
+ * every proof is valid (false positives with probability about n/2^128). */
+cuzk_status cuzk_groth16_verify_batch(bool *valid, const cuzk_groth16_pvk_t *pvk,
+                                      const cuzk_groth16_proof_t *proofs, const cuzk_scalar_t *inputs,
+                                      size_t n_inputs, size_t n, cuzk_err_t *err);
+
+/* Fresh random parameters for r1cs (τ, α, β, γ, δ from getrandom, then wiped). FOR TESTS AND
+ * DEVELOPMENT ONLY: whoever runs it knows the toxic waste; this is not a trusted setup. The key
+ * has bellperson's layout (compact a / b arrays, h_len = m − 1). */
+cuzk_status cuzk_groth16_setup(cuzk_groth16_pk_t *pk, const cuzk_r1cs_t *r1cs, int threads,
+                               cuzk_err_t *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,123 @@
+/* The H polynomial of a Groth16 proof from the constraint evaluations a = A·z, b = B·z, c = C·z.
+ * Two forms, matching what the key's h points were made for:
+ *   bellperson (coset): iNTT a, b, c → coset-7 NTT → (a·b − c)/Z, Z = 7^m − 1 on the whole coset →
+ *                       inverse coset NTT: the m − 1 coefficients of H (7 NTTs);
+ *   snarkjs (odd roots): iNTT → scale coefficient i by ζ^i (ζ a primitive 2m-th root) → NTT:
+ *                       a·b − c on the odd powers of ζ; Z = −2 there is folded into the key. */
+#include <stdlib.h>
+#include <string.h>
+#include "cuzk/ntt.h"
+#include "groth16/groth16_internal.h"
+#include "util/parallel.h"
+
+/* Places the witness rows into the domain: row k at position k (or row_position[k]); the input
+ * rows (a = input[i], b = c = 0) follow the synthesized ones, as bellperson appends them. */
+static void h_place_rows(fr *a, fr *b, fr *c, size_t m, const cuzk_groth16_witness_t *w,
+                         const uint32_t *row_position)
+{
+    memset(a, 0, m * sizeof *a);
+    memset(b, 0, m * sizeof *b);
+    memset(c, 0, m * sizeof *c);
+    for (size_t k = 0; k < w->num_constraints; k++) {
+        size_t pos = row_position ? row_position[k] : k;
+        a[pos] = w->a[k];
+        b[pos] = w->b[k];
+        c[pos] = w->c[k];
+    }
+    for (size_t i = 0; i < w->num_inputs; i++) {
+        size_t k = w->num_constraints + i;
+        a[row_position ? row_position[k] : k] = w->input[i];
+    }
+}
+
+typedef struct {
+    fr *a;
+    const fr *b, *c;
+    fr factor;      /* coset: 1/Z; odd roots: unused */
+    fr step;        /* scale: the ratio between consecutive multipliers */
+    bool divide;
+} pointwise_ctx;
+
+/* a[j] = a[j]·b[j] − c[j], times 1/Z on the coset. */
+static void h_pointwise_chunk(void *p, size_t begin, size_t end)
+{
+    pointwise_ctx *ctx = p;
+    for (size_t j = begin; j < end; j++) {
+        fr t;
+        fr_mul(&t, &ctx->a[j], &ctx->b[j]);
+        fr_sub(&t, &t, &ctx->c[j]);
+        if (ctx->divide)
+            fr_mul(&t, &t, &ctx->factor);
+        ctx->a[j] = t;
+    }
+}
+
+/* x[i] *= step^i: each chunk starts from step^begin. */
+static void h_scale_chunk(void *p, size_t begin, size_t end)
+{
+    pointwise_ctx *ctx = p;
+    fr mult;
+    uint64_t e = begin;
+    fr_pow(&mult, &ctx->step, &e, 1);
+    for (size_t i = begin; i < end; i++) {
+        fr_mul(&ctx->a[i], &ctx->a[i], &mult);
+        fr_mul(&mult, &mult, &ctx->step);
+    }
+}
+
+/* A transform of size 1 is the identity (a circuit with no constraints and only ONE has m = 1). */
+static cuzk_status h_ntt(fr *data, unsigned log_m, cuzk_ntt_kind kind, cuzk_ntt_order order, int threads)
+{
+    return log_m == 0 ? CUZK_OK : cuzk_ntt_ordered(data, log_m, kind, order, threads);
+}
+
+static cuzk_status h_coset(fr *a, fr *b, fr *c, unsigned log_m, int threads)
+{
+    fr *bufs[3] = {a, b, c};
+    cuzk_status st;
+    for (int i = 0; i < 3; i++) {
+        if ((st = h_ntt(bufs[i], log_m, CUZK_NTT_INVERSE, CUZK_NTT_NR, threads)) != CUZK_OK ||
+            (st = h_ntt(bufs[i], log_m, CUZK_NTT_COSET_FORWARD, CUZK_NTT_RN, threads)) != CUZK_OK)
+            return st;
+    }
+    /* Z(7·ω^j) = 7^m·ω^(jm) − 1 = 7^m − 1 for every point of the coset. */
+    pointwise_ctx ctx = {.a = a, .b = b, .c = c, .divide = true};
+    fr seven;
+    uint64_t m = (uint64_t)1 << log_m;
+    fr_from_u64(&seven, 7);
+    fr_pow(&ctx.factor, &seven, &m, 1);
+    fr_sub(&ctx.factor, &ctx.factor, &FR_ONE);
+    fr_inv(&ctx.factor, &ctx.factor);
+    cuzk_parallel_for(threads, m, 1 << 12, h_pointwise_chunk, &ctx);
+    return h_ntt(a, log_m, CUZK_NTT_COSET_INVERSE, CUZK_NTT_NN, threads);
+}
+
+static cuzk_status h_odd_roots(fr *a, fr *b, fr *c, unsigned log_m, int threads)
+{
+    fr *bufs[3] = {a, b, c};
+    size_t m = (size_t)1 << log_m;
+    pointwise_ctx ctx = {.b = b, .c = c, .divide = false};
+    cuzk_status st = cuzk_ntt_root(&ctx.step, log_m + 1);
+    if (st != CUZK_OK)
+        return st;
+    for (int i = 0; i < 3; i++) {
+        if ((st = h_ntt(bufs[i], log_m, CUZK_NTT_INVERSE, CUZK_NTT_NN, threads)) != CUZK_OK)
+            return st;
+        ctx.a = bufs[i];
+        cuzk_parallel_for(threads, m, 1 << 12, h_scale_chunk, &ctx);
+        if ((st = h_ntt(bufs[i], log_m, CUZK_NTT_FORWARD, CUZK_NTT_NN, threads)) != CUZK_OK)
+            return st;
+    }
+    ctx.a = a;
+    cuzk_parallel_for(threads, m, 1 << 12, h_pointwise_chunk, &ctx);
+    return CUZK_OK;
+}
+
+cuzk_status g16_h_compute(fr *a, fr *b, fr *c, unsigned log_m, const cuzk_groth16_witness_t *w,
+                          cuzk_groth16_h_mode mode, const uint32_t *row_position, int threads)
+{
+    h_place_rows(a, b, c, (size_t)1 << log_m, w, row_position);
+    if (mode == CUZK_GROTH16_H_ODD_ROOTS)
+        return h_odd_roots(a, b, c, log_m, threads);
+    return h_coset(a, b, c, log_m, threads);
+}

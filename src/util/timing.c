@@ -1,0 +1,33 @@
+/* CUZK_TIMING lines: see timing.h. */
+#include "util/timing.h"
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "util/timer.h"
+
+static bool timing_on;
+static pthread_once_t timing_once = PTHREAD_ONCE_INIT;
+
+static void timing_read_env(void)
+{
+    const char *v = getenv("CUZK_TIMING");
+    timing_on = v && *v && strcmp(v, "0") != 0;
+}
+
+bool cuzk_timing_enabled(void)
+{
+    pthread_once(&timing_once, timing_read_env);
+    return timing_on;
+}
+
+void cuzk_timing_report(const char *phase, uint64_t start_ns)
+{
+    if (!cuzk_timing_enabled())
+        return;
+    double ms = (double)(cuzk_now_ns() - start_ns) / 1e6;
+    char line[160];
+    int len = snprintf(line, sizeof line, "CUZK_TIMING: phase=%s ms=%.3f\n", phase, ms);
+    if (len > 0)
+        fputs(line, stderr);   /* one call: lines from concurrent phases do not interleave */
+}

@@ -1,0 +1,14 @@
+/* Per-phase timing lines for humans and scripts: with CUZK_TIMING=1 in the environment, each phase
+ * prints `CUZK_TIMING: phase=<name> ms=<value>` on stderr (one line, written atomically). */
+#ifndef CUZK_UTIL_TIMING_H
+#define CUZK_UTIL_TIMING_H
+#include <stdbool.h>
+#include <stdint.h>
+
+/* True when CUZK_TIMING is set to a value other than "0" (read once). */
+bool cuzk_timing_enabled(void);
+
+/* Prints the line for a phase that started at start_ns (cuzk_now_ns) and ends now, when enabled. */
+void cuzk_timing_report(const char *phase, uint64_t start_ns);
+
+#endif
