@@ -22,6 +22,8 @@ static const micro_entry micros[] = {
     {"msm-g2", micro_msm_g2, "G2 MSM, 2^log2 random points and 255-bit scalars"},
     {"msm-g1-bits", micro_msm_g1_bits, "G1 MSM, 2^log2 points and random 0/1 scalars"},
     {"ntt", micro_ntt, "forward NTT over Fr of size 2^log2"},
+    {"groth16-prove", micro_groth16_prove, "Groth16 proof of a 2^log2-row squaring chain (full-width witness)"},
+    {"groth16-verify", micro_groth16_verify, "Groth16 verification, single and batch of 8"},
 };
 #define N_MICROS (sizeof micros / sizeof micros[0])
 
@@ -30,7 +32,7 @@ static void usage(FILE *f)
     fprintf(f, "usage: cuzk-bench micro <name> [--log2 N] [--threads T] [--iters K] "
                "[--impl portable|adx|ifma]\n\nmicro benchmarks:\n");
     for (size_t i = 0; i < N_MICROS; i++)
-        fprintf(f, "  %-12s %s\n", micros[i].name, micros[i].what);
+        fprintf(f, "  %-15s %s\n", micros[i].name, micros[i].what);
 }
 
 static int parse_int(const char *opt, const char *s, long lo, long hi, long *out)

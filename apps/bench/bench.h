@@ -36,5 +36,7 @@ int micro_msm_g1(const micro_args *a);
 int micro_msm_g2(const micro_args *a);
 int micro_msm_g1_bits(const micro_args *a);
 int micro_ntt(const micro_args *a);
+int micro_groth16_prove(const micro_args *a);
+int micro_groth16_verify(const micro_args *a);
 
 #endif
