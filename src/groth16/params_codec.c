@@ -1,0 +1,277 @@
+/* Bulk codec for the uncompressed points of parameter files. Multi-GiB files hold hundreds of millions
+ * of points, so decoding reads the big-endian limbs straight from the mapping and costs only the
+ * canonical test and the Montgomery conversion unless a curve or subgroup check is asked for. At the
+ * CURVE level it accepts what cuzk_g1/g2_deserialize_unchecked accept, at SUBGROUP what the checked
+ * decoders accept (the tests hold them side by side), less infinity in queries and blst's G1 x = 0
+ * rule (see params.h). */
+#include <string.h>
+#include "ec/ec.h"
+#include "ec/ec_consts.h"
+#include "ff/fp_inline.h"
+#include "ff/mont.h"
+#include "groth16/params_internal.h"
+#include "util/parallel.h"
+
+#define FLAG_BITS 0xe0
+#define FLAG_INFINITY 0x40
+
+static inline void load_be384(uint64_t r[FP_LIMBS], const uint8_t *in)
+{
+    for (int i = 0; i < FP_LIMBS; i++) {
+        uint64_t v;
+        memcpy(&v, in + 8 * (FP_LIMBS - 1 - i), 8);
+        r[i] = __builtin_bswap64(v);
+    }
+}
+
+static inline void store_be384(uint8_t *out, const uint64_t a[FP_LIMBS])
+{
+    for (int i = 0; i < FP_LIMBS; i++) {
+        uint64_t v = __builtin_bswap64(a[i]);
+        memcpy(out + 8 * (FP_LIMBS - 1 - i), &v, 8);
+    }
+}
+
+static inline bool below_p(const uint64_t a[FP_LIMBS])
+{
+    for (int i = FP_LIMBS - 1; i >= 0; i--)
+        if (a[i] != FP_MODULUS[i])
+            return a[i] < FP_MODULUS[i];
+    return false;
+}
+
+static inline bool is_zero384(const uint64_t a[FP_LIMBS])
+{
+    return (a[0] | a[1] | a[2] | a[3] | a[4] | a[5]) == 0;
+}
+
+static inline void to_mont(fp *r, const uint64_t a[FP_LIMBS])
+{
+    fp t;
+    memcpy(t.l, a, sizeof t.l);
+    fp_mul_inl(r, &t, &FP_R2);
+}
+
+static inline void from_mont(uint64_t r[FP_LIMBS], const fp *a)
+{
+    static const fp one_raw = {{1}};
+    fp t;
+    fp_mul_inl(&t, a, &one_raw);
+    memcpy(r, t.l, sizeof t.l);
+}
+
+/* y² = x³ + 4 with the inline field code: the out-of-line check costs as much again as the rest of
+ * the decoding. (0, 0) never reaches here. */
+static inline bool g1_on_curve_inl(const g1_aff *p)
+{
+    fp lhs, rhs;
+    fp_sqr_inl(&lhs, &p->y);
+    fp_sqr_inl(&rhs, &p->x);
+    fp_mul_inl(&rhs, &rhs, &p->x);
+    fp_add_inl(&rhs, &rhs, &EC_G1_B);
+    return memcmp(&lhs, &rhs, sizeof lhs) == 0;
+}
+
+/* A flag bit is set: valid only as the exact infinity encoding (0x40, then zeros). */
+static int flagged(const uint8_t *in, size_t len, bool allow_inf)
+{
+    if (in[0] != FLAG_INFINITY)
+        return CUZK_ERR_BAD_FLAGS;
+    for (size_t i = 1; i < len; i++)
+        if (in[i])
+            return CUZK_ERR_BAD_FLAGS;
+    return allow_inf ? CUZK_OK : PARAMS_DEC_INFINITY;
+}
+
+int params_dec_g1(g1_aff *out, const uint8_t in[PARAMS_G1_BYTES], cuzk_params_check check,
+                  bool allow_inf)
+{
+    if (__builtin_expect(in[0] & FLAG_BITS, 0)) {
+        int c = flagged(in, PARAMS_G1_BYTES, allow_inf);
+        if (c == CUZK_OK)
+            g1_aff_set_inf(out);
+        return c;
+    }
+    uint64_t x[FP_LIMBS], y[FP_LIMBS];
+    load_be384(x, in);
+    load_be384(y, in + FP_BYTES);
+    if (!below_p(x) || !below_p(y))
+        return CUZK_ERR_NOT_CANONICAL;
+    g1_aff q;
+    to_mont(&q.x, x);
+    to_mont(&q.y, y);
+    /* (0, 0) is our infinity; (0, ±2) are the only curve points with x = 0, of order 3, and blst
+     * rejects them even in its unchecked deserializer. */
+    if (__builtin_expect(is_zero384(x), 0))
+        return !is_zero384(y) && g1_aff_on_curve(&q) ? CUZK_ERR_NOT_IN_SUBGROUP
+                                                     : CUZK_ERR_NOT_ON_CURVE;
+    if (check >= CUZK_PARAMS_CHECK_CURVE && !g1_on_curve_inl(&q))
+        return CUZK_ERR_NOT_ON_CURVE;
+    if (check >= CUZK_PARAMS_CHECK_SUBGROUP && !g1_aff_in_subgroup(&q))
+        return CUZK_ERR_NOT_IN_SUBGROUP;
+    *out = q;
+    return CUZK_OK;
+}
+
+int params_dec_g2(g2_aff *out, const uint8_t in[PARAMS_G2_BYTES], cuzk_params_check check,
+                  bool allow_inf)
+{
+    if (__builtin_expect(in[0] & FLAG_BITS, 0)) {
+        int c = flagged(in, PARAMS_G2_BYTES, allow_inf);
+        if (c == CUZK_OK)
+            g2_aff_set_inf(out);
+        return c;
+    }
+    /* An Fp2 coordinate is c1 || c0. */
+    uint64_t v[4][FP_LIMBS];
+    for (int k = 0; k < 4; k++) {
+        load_be384(v[k], in + k * FP_BYTES);
+        if (!below_p(v[k]))
+            return CUZK_ERR_NOT_CANONICAL;
+    }
+    if (__builtin_expect(is_zero384(v[0]) && is_zero384(v[1]) && is_zero384(v[2]) && is_zero384(v[3]), 0))
+        return CUZK_ERR_NOT_ON_CURVE; /* (0, 0) would read back as infinity */
+    g2_aff q;
+    to_mont(&q.x.c1, v[0]);
+    to_mont(&q.x.c0, v[1]);
+    to_mont(&q.y.c1, v[2]);
+    to_mont(&q.y.c0, v[3]);
+    if (check >= CUZK_PARAMS_CHECK_CURVE && !g2_aff_on_curve(&q))
+        return CUZK_ERR_NOT_ON_CURVE;
+    if (check >= CUZK_PARAMS_CHECK_SUBGROUP && !g2_aff_in_subgroup(&q))
+        return CUZK_ERR_NOT_IN_SUBGROUP;
+    *out = q;
+    return CUZK_OK;
+}
+
+void params_enc_g1(uint8_t out[PARAMS_G1_BYTES], const g1_aff *p)
+{
+    if (g1_aff_is_inf(p)) {
+        memset(out, 0, PARAMS_G1_BYTES);
+        out[0] = FLAG_INFINITY;
+        return;
+    }
+    uint64_t c[FP_LIMBS];
+    from_mont(c, &p->x);
+    store_be384(out, c);
+    from_mont(c, &p->y);
+    store_be384(out + FP_BYTES, c);
+}
+
+void params_enc_g2(uint8_t out[PARAMS_G2_BYTES], const g2_aff *p)
+{
+    if (g2_aff_is_inf(p)) {
+        memset(out, 0, PARAMS_G2_BYTES);
+        out[0] = FLAG_INFINITY;
+        return;
+    }
+    const fp *coords[4] = {&p->x.c1, &p->x.c0, &p->y.c1, &p->y.c0};
+    for (int k = 0; k < 4; k++) {
+        uint64_t c[FP_LIMBS];
+        from_mont(c, coords[k]);
+        store_be384(out + k * FP_BYTES, c);
+    }
+}
+
+/* ---- arrays ------------------------------------------------------------------------------------ */
+
+typedef struct {
+    void *out;
+    const uint8_t *in;
+    cuzk_params_check check;
+    bool g2;
+    size_t bad; /* lowest bad index seen so far, SIZE_MAX = none */
+} dec_job;
+
+static void dec_chunk(void *ctx, size_t b, size_t e)
+{
+    dec_job *j = ctx;
+    for (size_t i = b; i < e; i++) {
+        int c = j->g2 ? params_dec_g2((g2_aff *)j->out + i, j->in + i * PARAMS_G2_BYTES, j->check, false)
+                      : params_dec_g1((g1_aff *)j->out + i, j->in + i * PARAMS_G1_BYTES, j->check, false);
+        if (__builtin_expect(c != CUZK_OK, 0)) {
+            size_t cur = __atomic_load_n(&j->bad, __ATOMIC_RELAXED);
+            while (i < cur && !__atomic_compare_exchange_n(&j->bad, &cur, i, false, __ATOMIC_RELAXED,
+                                                           __ATOMIC_RELAXED))
+                ;
+            return;
+        }
+    }
+}
+
+static bool dec_array(void *out, const uint8_t *in, size_t n, cuzk_params_check check, bool g2,
+                      int threads, size_t *bad_index, int *bad_code)
+{
+    dec_job j = {out, in, check, g2, SIZE_MAX};
+    /* Chunks of a few hundred KiB: small enough to balance, large enough that the hand-out is noise.
+     * Subgroup checks cost ~1000x more per point, so they get finer chunks. */
+    size_t grain = check == CUZK_PARAMS_CHECK_SUBGROUP ? 64 : (g2 ? 2048 : 4096);
+    cuzk_parallel_for(threads, n, grain, dec_chunk, &j);
+    if (j.bad == SIZE_MAX)
+        return true;
+    /* Points past the first failure may have been skipped: find the failing index's code again. */
+    *bad_index = j.bad;
+    *bad_code = g2 ? params_dec_g2((g2_aff *)out + j.bad, in + j.bad * PARAMS_G2_BYTES, check, false)
+                   : params_dec_g1((g1_aff *)out + j.bad, in + j.bad * PARAMS_G1_BYTES, check, false);
+    return false;
+}
+
+bool params_dec_g1_array(g1_aff *out, const uint8_t *in, size_t n, cuzk_params_check check,
+                         int threads, size_t *bad_index, int *bad_code)
+{
+    return dec_array(out, in, n, check, false, threads, bad_index, bad_code);
+}
+
+bool params_dec_g2_array(g2_aff *out, const uint8_t *in, size_t n, cuzk_params_check check,
+                         int threads, size_t *bad_index, int *bad_code)
+{
+    return dec_array(out, in, n, check, true, threads, bad_index, bad_code);
+}
+
+typedef struct {
+    uint8_t *out;
+    const void *in;
+    bool g2;
+} enc_job;
+
+static void enc_chunk(void *ctx, size_t b, size_t e)
+{
+    enc_job *j = ctx;
+    for (size_t i = b; i < e; i++) {
+        if (j->g2)
+            params_enc_g2(j->out + i * PARAMS_G2_BYTES, (const g2_aff *)j->in + i);
+        else
+            params_enc_g1(j->out + i * PARAMS_G1_BYTES, (const g1_aff *)j->in + i);
+    }
+}
+
+void params_enc_g1_array(uint8_t *out, const g1_aff *in, size_t n, int threads)
+{
+    enc_job j = {out, in, false};
+    cuzk_parallel_for(threads, n, 4096, enc_chunk, &j);
+}
+
+void params_enc_g2_array(uint8_t *out, const g2_aff *in, size_t n, int threads)
+{
+    enc_job j = {out, in, true};
+    cuzk_parallel_for(threads, n, 2048, enc_chunk, &j);
+}
+
+const char *params_code_str(int code)
+{
+    switch (code) {
+    case CUZK_ERR_BAD_FLAGS: return "bad flag bits (compressed, sign or malformed infinity encoding)";
+    case CUZK_ERR_NOT_CANONICAL: return "coordinate not below the field modulus";
+    case CUZK_ERR_NOT_ON_CURVE: return "point not on the curve";
+    case CUZK_ERR_NOT_IN_SUBGROUP: return "point not in the prime-order subgroup";
+    case PARAMS_DEC_INFINITY: return "point at infinity (not allowed here)";
+    default: return "bad point";
+    }
+}
+
+cuzk_status params_code_status(int code)
+{
+    return code == PARAMS_DEC_INFINITY ? CUZK_ERR_FORMAT : (cuzk_status)code;
+}
+
+int params_threads(int requested) { return requested > 0 ? requested : cuzk_cpu_count(); }

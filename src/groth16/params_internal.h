@@ -1,0 +1,87 @@
+/* Internal pieces shared by the parameter-file sources: the bulk point codec (fast, multi-threaded
+ * decoding of uncompressed points straight from a mapping), the verifying-key codec the .params reader
+ * reuses, and writing through a temporary file renamed into place. */
+#ifndef CUZK_GROTH16_PARAMS_INTERNAL_H
+#define CUZK_GROTH16_PARAMS_INTERNAL_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "cuzk/params.h"
+
+#define PARAMS_G1_BYTES 96
+#define PARAMS_G2_BYTES 192
+#define PARAMS_VK_POINTS_BYTES 864 /* 3·96 + 3·192 */
+
+/* Per-point result codes: 0 = ok, a cuzk_status, or PARAMS_DEC_INFINITY (the point at infinity
+ * where it is not allowed; the public functions turn it into CUZK_ERR_FORMAT). */
+#define PARAMS_DEC_INFINITY 1000
+
+int params_dec_g1(cuzk_g1_affine_t *out, const uint8_t in[PARAMS_G1_BYTES], cuzk_params_check check,
+                  bool allow_inf);
+int params_dec_g2(cuzk_g2_affine_t *out, const uint8_t in[PARAMS_G2_BYTES], cuzk_params_check check,
+                  bool allow_inf);
+
+/* Decodes n consecutive points (no infinity allowed) on `threads` threads (resolved: >= 1). Returns
+ * true on success; otherwise *bad_index is the lowest bad index and *bad_code its code, and out holds
+ * garbage. */
+bool params_dec_g1_array(cuzk_g1_affine_t *out, const uint8_t *in, size_t n, cuzk_params_check check,
+                         int threads, size_t *bad_index, int *bad_code);
+bool params_dec_g2_array(cuzk_g2_affine_t *out, const uint8_t *in, size_t n, cuzk_params_check check,
+                         int threads, size_t *bad_index, int *bad_code);
+
+void params_enc_g1(uint8_t out[PARAMS_G1_BYTES], const cuzk_g1_affine_t *p);
+void params_enc_g2(uint8_t out[PARAMS_G2_BYTES], const cuzk_g2_affine_t *p);
+void params_enc_g1_array(uint8_t *out, const cuzk_g1_affine_t *in, size_t n, int threads);
+void params_enc_g2_array(uint8_t *out, const cuzk_g2_affine_t *in, size_t n, int threads);
+
+/* "bad flag bits", "not on the curve", ...: what a point code means, for messages. */
+const char *params_code_str(int code);
+/* The status a point code becomes. */
+cuzk_status params_code_status(int code);
+
+/* Decodes the verifying key at the start of buf: the six points and ic_len must fit in len, ic
+ * must too (otherwise CUZK_ERR_FORMAT); *used = bytes consumed. Always fully checked. `what` names
+ * the source in messages (a path or "verifying key"). */
+cuzk_status params_vk_decode_prefix(cuzk_groth16_vk_t *vk, const uint8_t *buf, size_t len,
+                                    size_t *used, int threads, const char *what, cuzk_err_t *err);
+
+/* Threads to use for a caller's request (0 = every online CPU). */
+int params_threads(int requested);
+
+/* A read-only private mapping of a whole file (data = NULL for an empty file). */
+typedef struct {
+    const uint8_t *data;
+    size_t len;
+} params_map_t;
+cuzk_status params_map_file(params_map_t *m, const char *path, cuzk_err_t *err);
+void params_unmap(params_map_t *m);
+/* madvise over [base, base + len), widened to whole pages; failures are ignored (advice only). */
+void params_advise(const void *base, size_t len, int advice);
+
+/* Writing through a temporary file: open "<path>.tmp.<pid>", write, then commit (flush, fsync,
+ * rename) or abort (close, unlink). */
+typedef struct {
+    FILE *f;
+    char *tmp;
+    const char *path;
+} params_out_t;
+cuzk_status params_out_open(params_out_t *o, const char *path, cuzk_err_t *err);
+cuzk_status params_out_write(params_out_t *o, const void *buf, size_t len, cuzk_err_t *err);
+cuzk_status params_out_commit(params_out_t *o, cuzk_err_t *err);
+void params_out_abort(params_out_t *o);
+
+static inline void params_put_u32be(uint8_t out[4], uint32_t v)
+{
+    out[0] = (uint8_t)(v >> 24);
+    out[1] = (uint8_t)(v >> 16);
+    out[2] = (uint8_t)(v >> 8);
+    out[3] = (uint8_t)v;
+}
+
+static inline uint32_t params_get_u32be(const uint8_t in[4])
+{
+    return (uint32_t)in[0] << 24 | (uint32_t)in[1] << 16 | (uint32_t)in[2] << 8 | in[3];
+}
+
+#endif
