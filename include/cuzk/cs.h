@@ -1,0 +1,255 @@
+/* The constraint-system interface circuits and gadgets are written against (bellpepper's
+ * ConstraintSystem in C), and its backends: count, witness, record, direct and test. One circuit
+ * function runs unchanged on every backend; see docs/FORMATS.md for the record cache file. */
+#ifndef CUZK_CS_H
+#define CUZK_CS_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "cuzk/field.h"
+#include "cuzk/groth16.h"
+#include "cuzk/r1cs.h"
+#include "cuzk/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cuzk_cs cuzk_cs_t;
+
+/* ---- Variables ----------------------------------------------------------------------------
+ * A variable is an input (public; input 0 is ONE, allocated when the system is created) or an
+ * aux (private) variable, each numbered in allocation order. The id puts every input before
+ * every aux variable, so ordering ids is bellpepper's order (Input(i) < Aux(j), then by index). */
+typedef struct {
+    uint32_t id; /* bit 31 set: Aux(id & 0x7fffffff); clear: Input(id) */
+} cuzk_var_t;
+
+#define CUZK_VAR_AUX_BIT 0x80000000u
+#define CUZK_VAR_MAX_INDEX 0x7ffffffeu /* largest index of either kind */
+
+static inline cuzk_var_t cuzk_cs_one(void) { return (cuzk_var_t){0}; }
+static inline bool cuzk_var_is_input(cuzk_var_t v) { return !(v.id & CUZK_VAR_AUX_BIT); }
+static inline size_t cuzk_var_index(cuzk_var_t v) { return v.id & ~CUZK_VAR_AUX_BIT; }
+static inline cuzk_var_t cuzk_var_input(size_t i) { return (cuzk_var_t){(uint32_t)i}; }
+static inline cuzk_var_t cuzk_var_aux(size_t j) { return (cuzk_var_t){(uint32_t)j | CUZK_VAR_AUX_BIT}; }
+
+/* ---- Backends and LC storage --------------------------------------------------------------- */
+typedef enum {
+    CUZK_CS_COUNT = 0, /* numbers of inputs, aux, constraints and density counts; no values */
+    CUZK_CS_WITNESS,   /* input and aux assignments only; linear combinations are never built */
+    CUZK_CS_RECORD,    /* A, B, C as CSR matrices plus density bitmaps (cuzk_cs_take_record) */
+    CUZK_CS_DIRECT,    /* A·z, B·z, C·z per constraint while synthesizing, and densities, as
+                        * bellperson's ProvingAssignment (cuzk_cs_groth16_witness) */
+    CUZK_CS_TEST,      /* bellpepper TestConstraintSystem: its hash, satisfiability, values */
+} cuzk_cs_backend;
+
+/* How a linear combination stores its terms; chosen at run time so that synthesis benchmarks can
+ * A/B-test them on the same build. */
+typedef enum {
+    CUZK_LC_HEAP = 0, /* a growable heap array, as Rust's Vec (first allocation: 4 terms) */
+    CUZK_LC_INLINE1,  /* room for 1 term inside cuzk_lc_t, then the heap (SmallVec<[_; 1]>) */
+    CUZK_LC_INLINE2,  /* 2 inline terms, then the heap */
+    CUZK_LC_INLINE4,  /* 4 inline terms, then the heap */
+    CUZK_LC_ARENA,    /* bump allocation in the constraint system, reset whenever no LC that
+                       * holds arena memory is alive (in practice: after every constraint) */
+    CUZK_LC_STRATEGY_COUNT,
+} cuzk_lc_strategy;
+
+/* The strategy used when a caller has no preference: the fastest measured (on the count, record
+ * and direct backends, inline4 and inline2 lead, heap and arena trail by 10–50%: most LCs have
+ * one to four terms, and an inline LC never allocates). */
+#define CUZK_LC_DEFAULT CUZK_LC_INLINE4
+
+/* "heap", "inline1", "inline2", "inline4", "arena" (NULL for an unknown value). */
+const char *cuzk_lc_strategy_name(cuzk_lc_strategy s);
+/* Parses one of those names (or "default"); CUZK_ERR_INVALID_ARG for anything else. */
+cuzk_status cuzk_lc_strategy_parse(cuzk_lc_strategy *s, const char *name, cuzk_err_t *err);
+
+/* ---- Linear combinations ---------------------------------------------------------------------
+ * bellpepper semantics: the terms are kept sorted by variable (inputs first, then aux, each by
+ * index) and a variable added again merges into its term by adding coefficients (bellpepper's
+ * Indexer::insert_or_update). As in bellpepper a term whose coefficient is or becomes zero stays
+ * in the LC; every backend ignores it (it is not in the CSR, not in a density, not hashed).
+ *
+ * An LC belongs to one constraint system (cuzk_lc_init) and must be released with cuzk_lc_free,
+ * whatever the strategy. When the backend does not build LCs (witness) every operation returns at
+ * once; circuits may also skip building with `if (cuzk_cs_wants_lcs(cs))`. A cuzk_lc_t may be
+ * moved by value (the source is then dead) but not duplicated: use cuzk_lc_copy. */
+typedef struct {
+    cuzk_fr_t coeff; /* Montgomery form */
+    uint32_t var;    /* cuzk_var_t.id */
+} cuzk_lc_term_t;
+
+#define CUZK_LC_INLINE_MAX 4
+
+typedef struct {
+    cuzk_lc_term_t *ext; /* heap or arena terms; NULL: the terms are in inl */
+    uint32_t len, cap;   /* cap: room in the buffer in use */
+    uint8_t active;      /* 0 when the backend ignores LCs */
+    uint8_t ext_kind;    /* internal: what owns ext */
+    cuzk_cs_t *cs;
+    cuzk_lc_term_t inl[CUZK_LC_INLINE_MAX];
+} cuzk_lc_t;
+
+extern const cuzk_fr_t cuzk_lc_coeff_one;       /* 1, Montgomery form */
+extern const cuzk_fr_t cuzk_lc_coeff_minus_one; /* −1, Montgomery form */
+
+void cuzk_lc_init(cuzk_lc_t *lc, cuzk_cs_t *cs);
+/* Releases the terms' storage and leaves lc empty (still usable; calling it twice is fine). */
+void cuzk_lc_free(cuzk_lc_t *lc);
+/* Internal: the general insertion (merge, middle insert, growth). */
+void cuzk_lc_insert_slow(cuzk_lc_t *lc, uint32_t var, const cuzk_fr_t *coeff);
+
+static inline cuzk_lc_term_t *cuzk_lc_terms(const cuzk_lc_t *lc)
+{
+    return lc->ext ? lc->ext : (cuzk_lc_term_t *)lc->inl;
+}
+static inline size_t cuzk_lc_len(const cuzk_lc_t *lc) { return lc->len; }
+/* Empties lc, keeping its storage. */
+static inline void cuzk_lc_clear(cuzk_lc_t *lc) { lc->len = 0; }
+
+/* lc += coeff·v. The common case (a variable after every term already there) is inline. */
+static inline void cuzk_lc_add_term(cuzk_lc_t *lc, cuzk_var_t v, const cuzk_fr_t *coeff)
+{
+    if (!lc->active)
+        return;
+    uint32_t n = lc->len;
+    cuzk_lc_term_t *t = cuzk_lc_terms(lc);
+    if (n < lc->cap && (n == 0 || t[n - 1].var < v.id)) {
+        t[n].coeff = *coeff;
+        t[n].var = v.id;
+        lc->len = n + 1;
+        return;
+    }
+    cuzk_lc_insert_slow(lc, v.id, coeff);
+}
+static inline void cuzk_lc_add(cuzk_lc_t *lc, cuzk_var_t v) { cuzk_lc_add_term(lc, v, &cuzk_lc_coeff_one); }
+static inline void cuzk_lc_sub(cuzk_lc_t *lc, cuzk_var_t v)
+{
+    cuzk_lc_add_term(lc, v, &cuzk_lc_coeff_minus_one);
+}
+/* lc −= coeff·v */
+void cuzk_lc_sub_term(cuzk_lc_t *lc, cuzk_var_t v, const cuzk_fr_t *coeff);
+/* lc += other, lc −= other, lc += coeff·other (other may be lc itself). */
+void cuzk_lc_add_lc(cuzk_lc_t *lc, const cuzk_lc_t *other);
+void cuzk_lc_sub_lc(cuzk_lc_t *lc, const cuzk_lc_t *other);
+void cuzk_lc_add_scaled_lc(cuzk_lc_t *lc, const cuzk_fr_t *coeff, const cuzk_lc_t *other);
+/* dst = src; dst must have been initialized (its old terms are dropped). */
+void cuzk_lc_copy(cuzk_lc_t *dst, const cuzk_lc_t *src);
+
+/* ---- The constraint system ------------------------------------------------------------------ */
+
+/* Creates a system with ONE (input 0) allocated. CUZK_ERR_INVALID_ARG for an unknown backend or
+ * strategy, CUZK_ERR_NO_MEMORY. */
+cuzk_status cuzk_cs_new(cuzk_cs_t **cs, cuzk_cs_backend backend, cuzk_lc_strategy strategy, cuzk_err_t *err);
+void cuzk_cs_free(cuzk_cs_t *cs);
+/* Pre-sizes the arrays for a circuit of known shape (e.g. from a count run); optional. */
+void cuzk_cs_reserve(cuzk_cs_t *cs, size_t num_inputs, size_t num_aux, size_t num_constraints);
+
+cuzk_cs_backend cuzk_cs_get_backend(const cuzk_cs_t *cs);
+/* False for count and record: circuits then need not compute values (pass NULL). */
+bool cuzk_cs_wants_values(const cuzk_cs_t *cs);
+/* False for witness: LCs are inert and enforce only counts. */
+bool cuzk_cs_wants_lcs(const cuzk_cs_t *cs);
+
+/* Allocates an aux / input variable with the given value (Montgomery form). value may be NULL
+ * when the backend does not want values; a missing value where one is needed, or more than
+ * CUZK_VAR_MAX_INDEX + 1 variables of a kind, makes the system failed (cuzk_cs_status). */
+cuzk_var_t cuzk_cs_alloc(cuzk_cs_t *cs, const cuzk_fr_t *value);
+cuzk_var_t cuzk_cs_alloc_input(cuzk_cs_t *cs, const cuzk_fr_t *value);
+
+/* Enforces a · b = c. The LCs are read, not consumed (a, b, c may be the same LC). A variable
+ * that was not allocated in cs makes the system failed. */
+void cuzk_cs_enforce(cuzk_cs_t *cs, const cuzk_lc_t *a, const cuzk_lc_t *b, const cuzk_lc_t *c);
+/* cuzk_cs_enforce, then cuzk_lc_free on each of a, b, c: the usual end of a constraint. */
+void cuzk_cs_enforce_free(cuzk_cs_t *cs, cuzk_lc_t *a, cuzk_lc_t *b, cuzk_lc_t *c);
+
+/* The value assigned to v; false when the backend keeps no values or v is not allocated. */
+bool cuzk_cs_get_value(const cuzk_cs_t *cs, cuzk_var_t v, cuzk_fr_t *out);
+/* Changes an assigned value (TestConstraintSystem::set, for gadget tests that tamper with a
+ * witness). Test and witness backends only: CUZK_ERR_INVALID_ARG otherwise. */
+cuzk_status cuzk_cs_set_value(cuzk_cs_t *cs, cuzk_var_t v, const cuzk_fr_t *value, cuzk_err_t *err);
+/* Input / aux assignments (NULL when the backend keeps no values). Valid until the next alloc. */
+const cuzk_fr_t *cuzk_cs_inputs(const cuzk_cs_t *cs);
+const cuzk_fr_t *cuzk_cs_aux(const cuzk_cs_t *cs);
+
+/* Marks the system failed (a gadget's SynthesisError: missing assignment, division by zero...).
+ * The first failure is kept; later ones are ignored. Returns status. */
+cuzk_status cuzk_cs_fail(cuzk_cs_t *cs, cuzk_status status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* CUZK_OK, or the first failure with its message. */
+cuzk_status cuzk_cs_status(const cuzk_cs_t *cs, cuzk_err_t *err);
+
+typedef struct {
+    size_t num_inputs; /* ONE included */
+    size_t num_aux;
+    size_t num_constraints; /* enforced; no Groth16 input rows */
+    bool has_density;       /* false for witness */
+    size_t a_aux_density;   /* aux variables with a non-zero coefficient somewhere in A */
+    size_t b_input_density; /* inputs with a non-zero coefficient somewhere in B */
+    size_t b_aux_density;   /* aux variables with a non-zero coefficient somewhere in B */
+} cuzk_cs_counts_t;
+void cuzk_cs_counts(const cuzk_cs_t *cs, cuzk_cs_counts_t *out);
+
+/* ---- Direct backend → prover input ------------------------------------------------------------
+ * Fills *w with pointers into the (direct) system's arrays, valid until cuzk_cs_free or the next
+ * alloc/enforce. CUZK_ERR_INVALID_ARG for another backend; the failure status if it failed. */
+cuzk_status cuzk_cs_groth16_witness(const cuzk_cs_t *cs, cuzk_groth16_witness_t *w, cuzk_err_t *err);
+
+/* ---- Record backend: matrices, density bitmaps, cache file ------------------------------------ */
+typedef struct {
+    cuzk_r1cs_t r1cs;          /* columns: inputs 0..num_inputs−1, then aux j at num_inputs + j */
+    uint64_t *a_aux_density;   /* ceil(num_aux/64) words, bit j = aux j */
+    uint64_t *b_input_density; /* ceil(num_inputs/64) words */
+    uint64_t *b_aux_density;   /* ceil(num_aux/64) words */
+} cuzk_cs_record_t;
+
+/* Moves the matrices and bitmaps of a record system into *rec (the system is then empty of
+ * them; free it as usual). CUZK_ERR_INVALID_ARG for another backend; the failure status if the
+ * system failed. */
+cuzk_status cuzk_cs_take_record(cuzk_cs_t *cs, cuzk_cs_record_t *rec, cuzk_err_t *err);
+void cuzk_cs_record_free(cuzk_cs_record_t *rec); /* NULL-safe; zeroes *rec */
+/* Popcounts of the bitmaps, in cuzk_cs_counts_t terms (has_density true). */
+void cuzk_cs_record_counts(const cuzk_cs_record_t *rec, cuzk_cs_counts_t *out);
+
+/* Writes rec to path (via path.tmp.<pid>, then rename; nothing is left behind on failure).
+ * Format: docs/FORMATS.md "Constraint-system cache". CUZK_ERR_IO on a system error. */
+cuzk_status cuzk_cs_record_save(const cuzk_cs_record_t *rec, const char *path, cuzk_err_t *err);
+/* Reads and fully checks a cache file (checksums, CSR invariants, canonical non-zero
+ * coefficients, densities). CUZK_ERR_IO if it cannot be read, CUZK_ERR_FORMAT (with offset or
+ * section in the message) if it is truncated, corrupt or of another version. */
+cuzk_status cuzk_cs_record_load(cuzk_cs_record_t *rec, const char *path, cuzk_err_t *err);
+
+/* ---- Record + witness → prover input ----------------------------------------------------------
+ * A·z, B·z, C·z for every row of r1cs (z = input ‖ aux), rows split over `threads` threads
+ * (1: the caller's thread only; <= 0: every online CPU). a, b, c: num_constraints entries each. */
+void cuzk_r1cs_eval(const cuzk_r1cs_t *r1cs, const cuzk_fr_t *input, const cuzk_fr_t *aux, cuzk_fr_t *a,
+                    cuzk_fr_t *b, cuzk_fr_t *c, int threads);
+/* Density bitmaps of r1cs (bit set = some non-zero coefficient): a_aux and b_aux have
+ * ceil(num_aux/64) words, b_input ceil(num_inputs/64); every word is written. */
+void cuzk_r1cs_density(const cuzk_r1cs_t *r1cs, uint64_t *a_aux, uint64_t *b_input, uint64_t *b_aux);
+
+/* The evaluated a, b, c owned by the caller of cuzk_cs_record_witness. */
+typedef struct {
+    cuzk_fr_t *a, *b, *c;
+} cuzk_cs_abc_t;
+void cuzk_cs_abc_free(cuzk_cs_abc_t *abc); /* NULL-safe; zeroes *abc */
+
+/* Evaluates rec against the assignment of a finished witness (or direct / test) system into a
+ * fresh *abc and fills *w (pointers into abc, the system's values and rec's bitmaps).
+ * CUZK_ERR_MISMATCH when the counts differ, CUZK_ERR_INVALID_ARG when the system has no values. */
+cuzk_status cuzk_cs_record_witness(cuzk_groth16_witness_t *w, cuzk_cs_abc_t *abc, const cuzk_cs_record_t *rec,
+                                   const cuzk_cs_t *values_cs, int threads, cuzk_err_t *err);
+
+/* ---- Test backend ------------------------------------------------------------------------------
+ * TestConstraintSystem::hash(): BLAKE2s-256 over the counts and every merged, zero-dropped LC
+ * (layout of bellpepper-core util_cs/test_cs.rs), as 64 lowercase hex digits and a NUL. */
+cuzk_status cuzk_cs_test_hash(const cuzk_cs_t *cs, char hex[65], cuzk_err_t *err);
+/* Index of the first constraint with a·b ≠ c under the current values, or −1 when all hold. */
+cuzk_status cuzk_cs_test_unsatisfied(const cuzk_cs_t *cs, int64_t *first, cuzk_err_t *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,378 @@
+/* The constraint system: creation, variable allocation, values, failure state, counts, and
+ * enforce for every backend (density tracking as bellperson's ProvingAssignment: A tracks aux
+ * only, B inputs and aux, C nothing; a zero coefficient never counts). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "cs/cs_internal.h"
+
+void cs_failf(cuzk_cs_t *cs, cuzk_status st, const char *fmt, ...)
+{
+    if (cs->status != CUZK_OK)
+        return;
+    cs->status = st;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cs->err.msg, sizeof cs->err.msg, fmt, ap);
+    va_end(ap);
+}
+
+cuzk_status cuzk_cs_fail(cuzk_cs_t *cs, cuzk_status status, const char *fmt, ...)
+{
+    if (cs->status == CUZK_OK && status != CUZK_OK) {
+        cs->status = status;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(cs->err.msg, sizeof cs->err.msg, fmt, ap);
+        va_end(ap);
+    }
+    return status;
+}
+
+cuzk_status cuzk_cs_status(const cuzk_cs_t *cs, cuzk_err_t *err)
+{
+    if (cs->status != CUZK_OK && err)
+        *err = cs->err;
+    return cs->status;
+}
+
+cuzk_status cuzk_cs_new(cuzk_cs_t **out, cuzk_cs_backend backend, cuzk_lc_strategy strategy, cuzk_err_t *err)
+{
+    *out = NULL;
+    if ((unsigned)backend > CUZK_CS_TEST)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_new: unknown backend %d", (int)backend);
+    if ((unsigned)strategy >= CUZK_LC_STRATEGY_COUNT)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_new: unknown LC strategy %d", (int)strategy);
+    cuzk_cs_t *cs = calloc(1, sizeof *cs);
+    if (!cs)
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "cuzk_cs_new: out of memory");
+    cs->backend = backend;
+    cs->strategy = strategy;
+    cs->want_values = backend == CUZK_CS_WITNESS || backend == CUZK_CS_DIRECT || backend == CUZK_CS_TEST;
+    cs->want_lcs = backend != CUZK_CS_WITNESS;
+    cs->want_density = backend != CUZK_CS_WITNESS;
+    cs->want_record = backend == CUZK_CS_RECORD || backend == CUZK_CS_TEST;
+    static const uint32_t inline_caps[CUZK_LC_STRATEGY_COUNT] = {0, 1, 2, 4, 0};
+    cs->inline_cap = inline_caps[strategy];
+    for (int k = 0; cs->want_record && k < 3; k++) {
+        if (!cs_vec_reserve(&cs->m[k].row_start, 1, sizeof(uint64_t))) {
+            cuzk_cs_free(cs);
+            return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "cuzk_cs_new: out of memory");
+        }
+        ((uint64_t *)cs->m[k].row_start.p)[0] = 0;
+        cs->m[k].row_start.len = 1;
+    }
+    cuzk_cs_alloc_input(cs, &FR_ONE);
+    if (cs->status != CUZK_OK) {
+        cuzk_cs_free(cs);
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "cuzk_cs_new: out of memory");
+    }
+    *out = cs;
+    return CUZK_OK;
+}
+
+void cuzk_cs_free(cuzk_cs_t *cs)
+{
+    if (!cs)
+        return;
+    cs_vec *vs[] = {&cs->input, &cs->aux, &cs->av, &cs->bv, &cs->cv, &cs->a_aux_d, &cs->b_in_d, &cs->b_aux_d};
+    for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++)
+        cs_vec_free(vs[i]);
+    for (int k = 0; k < 3; k++) {
+        cs_vec_free(&cs->m[k].row_start);
+        cs_vec_free(&cs->m[k].col);
+        cs_vec_free(&cs->m[k].coeff);
+    }
+    cs_arena_free(&cs->arena);
+    free(cs);
+}
+
+void cuzk_cs_reserve(cuzk_cs_t *cs, size_t num_inputs, size_t num_aux, size_t num_constraints)
+{
+    /* Best effort: a failure here only means the arrays grow later. */
+    if (cs->want_values) {
+        cs_vec_reserve(&cs->input, num_inputs, sizeof(fr));
+        cs_vec_reserve(&cs->aux, num_aux, sizeof(fr));
+    }
+    if (cs->want_density) {
+        cs_vec_reserve(&cs->a_aux_d, cs_words(num_aux), 8);
+        cs_vec_reserve(&cs->b_aux_d, cs_words(num_aux), 8);
+        cs_vec_reserve(&cs->b_in_d, cs_words(num_inputs), 8);
+    }
+    if (cs->backend == CUZK_CS_DIRECT) {
+        cs_vec_reserve(&cs->av, num_constraints, sizeof(fr));
+        cs_vec_reserve(&cs->bv, num_constraints, sizeof(fr));
+        cs_vec_reserve(&cs->cv, num_constraints, sizeof(fr));
+    }
+    for (int k = 0; cs->want_record && k < 3; k++)
+        cs_vec_reserve(&cs->m[k].row_start, num_constraints + 1, sizeof(uint64_t));
+}
+
+cuzk_cs_backend cuzk_cs_get_backend(const cuzk_cs_t *cs) { return cs->backend; }
+bool cuzk_cs_wants_values(const cuzk_cs_t *cs) { return cs->want_values; }
+bool cuzk_cs_wants_lcs(const cuzk_cs_t *cs) { return cs->want_lcs; }
+
+/* Appends one zero word to a bitmap when variable number n (0-based) starts a new word. */
+static bool bitmap_grow(cs_vec *bm, size_t n)
+{
+    if (n % 64)
+        return true;
+    if (!cs_vec_reserve(bm, bm->len + 1, 8))
+        return false;
+    ((uint64_t *)bm->p)[bm->len++] = 0;
+    return true;
+}
+
+static cuzk_var_t alloc_common(cuzk_cs_t *cs, const cuzk_fr_t *value, bool input)
+{
+    size_t *count = input ? &cs->num_inputs : &cs->num_aux;
+    const char *kind = input ? "input" : "aux";
+    if (*count > CUZK_VAR_MAX_INDEX) {
+        cs_failf(cs, CUZK_ERR_INVALID_ARG, "more than %u %s variables", CUZK_VAR_MAX_INDEX + 1, kind);
+        return cuzk_cs_one();
+    }
+    if (cs->want_values) {
+        cs_vec *v = input ? &cs->input : &cs->aux;
+        if (!cs_vec_reserve(v, v->len + 1, sizeof(fr)))
+            goto oom;
+        fr *slot = &((fr *)v->p)[v->len];
+        if (value) {
+            *slot = *value;
+        } else {
+            *slot = FR_ZERO;
+            cs_failf(cs, CUZK_ERR_INVALID_ARG,
+                     "%s variable %zu allocated without a value (the %s backend needs values)", kind, *count,
+                     cs->backend == CUZK_CS_WITNESS  ? "witness"
+                     : cs->backend == CUZK_CS_DIRECT ? "direct"
+                                                     : "test");
+        }
+        v->len++;
+    }
+    if (cs->want_density) {
+        if (input ? !bitmap_grow(&cs->b_in_d, *count)
+                  : (!bitmap_grow(&cs->a_aux_d, *count) || !bitmap_grow(&cs->b_aux_d, *count)))
+            goto oom;
+    }
+    size_t idx = (*count)++;
+    return input ? cuzk_var_input(idx) : cuzk_var_aux(idx);
+oom:
+    cs_failf(cs, CUZK_ERR_NO_MEMORY, "out of memory allocating %s variable %zu", kind, *count);
+    return cuzk_cs_one();
+}
+
+cuzk_var_t cuzk_cs_alloc(cuzk_cs_t *cs, const cuzk_fr_t *value) { return alloc_common(cs, value, false); }
+cuzk_var_t cuzk_cs_alloc_input(cuzk_cs_t *cs, const cuzk_fr_t *value)
+{
+    return alloc_common(cs, value, true);
+}
+
+bool cuzk_cs_get_value(const cuzk_cs_t *cs, cuzk_var_t v, cuzk_fr_t *out)
+{
+    if (!cs->want_values || !cs_var_valid(cs, v.id))
+        return false;
+    *out = *cs_value(cs, v.id);
+    return true;
+}
+
+cuzk_status cuzk_cs_set_value(cuzk_cs_t *cs, cuzk_var_t v, const cuzk_fr_t *value, cuzk_err_t *err)
+{
+    if (cs->backend != CUZK_CS_TEST && cs->backend != CUZK_CS_WITNESS)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
+                            "cuzk_cs_set_value: only the test and witness backends allow it");
+    if (!cs_var_valid(cs, v.id))
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_set_value: %s %zu is not allocated",
+                            cuzk_var_is_input(v) ? "input" : "aux", cuzk_var_index(v));
+    *(fr *)cs_value(cs, v.id) = *value;
+    return CUZK_OK;
+}
+
+const cuzk_fr_t *cuzk_cs_inputs(const cuzk_cs_t *cs) { return cs->want_values ? cs->input.p : NULL; }
+const cuzk_fr_t *cuzk_cs_aux(const cuzk_cs_t *cs) { return cs->want_values ? cs->aux.p : NULL; }
+
+static size_t popcount_words(const cs_vec *bm)
+{
+    size_t n = 0;
+    const uint64_t *w = bm->p;
+    for (size_t i = 0; i < bm->len; i++)
+        n += (size_t)__builtin_popcountll(w[i]);
+    return n;
+}
+
+void cuzk_cs_counts(const cuzk_cs_t *cs, cuzk_cs_counts_t *out)
+{
+    *out = (cuzk_cs_counts_t){.num_inputs = cs->num_inputs,
+                              .num_aux = cs->num_aux,
+                              .num_constraints = cs->num_constraints,
+                              .has_density = cs->want_density};
+    if (cs->want_density) {
+        out->a_aux_density = popcount_words(&cs->a_aux_d);
+        out->b_input_density = popcount_words(&cs->b_in_d);
+        out->b_aux_density = popcount_words(&cs->b_aux_d);
+    }
+}
+
+/* ---- enforce ---- */
+
+enum { M_A = 0, M_B = 1, M_C = 2 };
+
+static void bad_var(cuzk_cs_t *cs, int which, uint32_t id)
+{
+    cs_failf(cs, CUZK_ERR_INVALID_ARG,
+             "constraint %zu: %c uses %s %u, which is not allocated (%zu inputs, %zu aux)",
+             cs->num_constraints, "ABC"[which], (id & CUZK_VAR_AUX_BIT) ? "aux" : "input",
+             id & ~CUZK_VAR_AUX_BIT, cs->num_inputs, cs->num_aux);
+}
+
+static inline void set_bit(cs_vec *bm, size_t i) { ((uint64_t *)bm->p)[i / 64] |= 1ULL << (i % 64); }
+
+/* Densities of one LC: A marks aux, B marks inputs and aux (ProvingAssignment::enforce). */
+static inline void track_density(cuzk_cs_t *cs, int which, uint32_t id)
+{
+    if (which == M_C)
+        return;
+    size_t idx = id & ~CUZK_VAR_AUX_BIT;
+    if (id & CUZK_VAR_AUX_BIT)
+        set_bit(which == M_A ? &cs->a_aux_d : &cs->b_aux_d, idx);
+    else if (which == M_B)
+        set_bit(&cs->b_in_d, idx);
+}
+
+/* Σ coeff·z, skipping zero coefficients and the multiplication by one (bellperson's eval). */
+static void lc_eval(cuzk_cs_t *cs, const cuzk_lc_t *lc, int which, fr *out)
+{
+    fr acc = FR_ZERO, tmp;
+    const cuzk_lc_term_t *t = cuzk_lc_terms(lc);
+    for (uint32_t k = 0; k < lc->len; k++) {
+        if (cs_is_zero(&t[k].coeff))
+            continue;
+        uint32_t id = t[k].var;
+        if (!cs_var_valid(cs, id)) {
+            bad_var(cs, which, id);
+            continue;
+        }
+        track_density(cs, which, id);
+        const fr *z = cs_value(cs, id);
+        if (cs_is_one(&t[k].coeff)) {
+            fr_add(&acc, &acc, z);
+        } else {
+            fr_mul(&tmp, &t[k].coeff, z);
+            fr_add(&acc, &acc, &tmp);
+        }
+    }
+    *out = acc;
+}
+
+static void lc_count(cuzk_cs_t *cs, const cuzk_lc_t *lc, int which)
+{
+    const cuzk_lc_term_t *t = cuzk_lc_terms(lc);
+    for (uint32_t k = 0; k < lc->len; k++) {
+        if (cs_is_zero(&t[k].coeff))
+            continue;
+        if (!cs_var_valid(cs, t[k].var)) {
+            bad_var(cs, which, t[k].var);
+            continue;
+        }
+        track_density(cs, which, t[k].var);
+    }
+}
+
+/* Appends the LC's non-zero terms as the next row of matrix `which`. */
+static void lc_record(cuzk_cs_t *cs, const cuzk_lc_t *lc, int which)
+{
+    cs_csr *m = &cs->m[which];
+    size_t n = m->col.len;
+    if (!cs_vec_reserve(&m->col, n + lc->len, sizeof(uint32_t)) ||
+        !cs_vec_reserve(&m->coeff, n + lc->len, sizeof(fr)) ||
+        !cs_vec_reserve(&m->row_start, m->row_start.len + 1, sizeof(uint64_t))) {
+        cs_failf(cs, CUZK_ERR_NO_MEMORY, "out of memory recording constraint %zu", cs->num_constraints);
+        return;
+    }
+    uint32_t *col = m->col.p;
+    fr *coeff = m->coeff.p;
+    const cuzk_lc_term_t *t = cuzk_lc_terms(lc);
+    for (uint32_t k = 0; k < lc->len; k++) {
+        if (cs_is_zero(&t[k].coeff))
+            continue;
+        if (!cs_var_valid(cs, t[k].var)) {
+            bad_var(cs, which, t[k].var);
+            continue;
+        }
+        track_density(cs, which, t[k].var);
+        col[n] = t[k].var;
+        coeff[n] = t[k].coeff;
+        n++;
+    }
+    m->col.len = m->coeff.len = n;
+    ((uint64_t *)m->row_start.p)[m->row_start.len++] = n;
+}
+
+void cuzk_cs_enforce(cuzk_cs_t *cs, const cuzk_lc_t *a, const cuzk_lc_t *b, const cuzk_lc_t *c)
+{
+    if (a->cs != cs || b->cs != cs || c->cs != cs) {
+        cs_failf(cs, CUZK_ERR_INVALID_ARG,
+                 "constraint %zu: a linear combination belongs to another constraint system",
+                 cs->num_constraints);
+        return;
+    }
+    const cuzk_lc_t *lcs[3] = {a, b, c};
+    switch (cs->backend) {
+    case CUZK_CS_WITNESS: break;
+    case CUZK_CS_COUNT:
+        for (int k = 0; k < 3; k++)
+            lc_count(cs, lcs[k], k);
+        break;
+    case CUZK_CS_RECORD:
+    case CUZK_CS_TEST:
+        if (!cs->want_record) {
+            cs_failf(cs, CUZK_ERR_INVALID_ARG, "constraint %zu: enforced after cuzk_cs_take_record",
+                     cs->num_constraints);
+            return;
+        }
+        for (int k = 0; k < 3; k++)
+            lc_record(cs, lcs[k], k);
+        break;
+    case CUZK_CS_DIRECT: {
+        cs_vec *out[3] = {&cs->av, &cs->bv, &cs->cv};
+        for (int k = 0; k < 3; k++) {
+            if (!cs_vec_reserve(out[k], out[k]->len + 1, sizeof(fr))) {
+                cs_failf(cs, CUZK_ERR_NO_MEMORY, "out of memory at constraint %zu", cs->num_constraints);
+                return;
+            }
+        }
+        for (int k = 0; k < 3; k++)
+            lc_eval(cs, lcs[k], k, &((fr *)out[k]->p)[out[k]->len++]);
+        break;
+    }
+    }
+    cs->num_constraints++;
+}
+
+void cuzk_cs_enforce_free(cuzk_cs_t *cs, cuzk_lc_t *a, cuzk_lc_t *b, cuzk_lc_t *c)
+{
+    cuzk_cs_enforce(cs, a, b, c);
+    cuzk_lc_free(a);
+    cuzk_lc_free(b);
+    cuzk_lc_free(c);
+}
+
+cuzk_status cuzk_cs_groth16_witness(const cuzk_cs_t *cs, cuzk_groth16_witness_t *w, cuzk_err_t *err)
+{
+    if (cs->backend != CUZK_CS_DIRECT)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_groth16_witness: needs the direct backend");
+    if (cs->status != CUZK_OK)
+        return cuzk_cs_status(cs, err);
+    *w = (cuzk_groth16_witness_t){
+        .num_inputs = cs->num_inputs,
+        .num_aux = cs->num_aux,
+        .num_constraints = cs->num_constraints,
+        .a = cs->av.p,
+        .b = cs->bv.p,
+        .c = cs->cv.p,
+        .input = cs->input.p,
+        .aux = cs->aux.p,
+        .a_aux_density = cs->a_aux_d.p,
+        .b_input_density = cs->b_in_d.p,
+        .b_aux_density = cs->b_aux_d.p,
+    };
+    return CUZK_OK;
+}

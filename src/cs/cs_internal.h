@@ -1,0 +1,107 @@
+/* Internals of the constraint system shared by the files of src/cs: the cuzk_cs struct, growable arrays,
+ * density bitmaps, the LC arena and the CSR builder used by the record and test backends.
+ * Nothing here is visible outside src/cs. */
+#ifndef CUZK_CS_INTERNAL_H
+#define CUZK_CS_INTERNAL_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include "cuzk/cs.h"
+#include "ff/fr.h"
+
+/* ---- growable arrays (elements of one fixed size) ---- */
+typedef struct {
+    void *p;
+    size_t len, cap; /* in elements */
+} cs_vec;
+
+/* Arrays that may grow big: mappings of their own from 1 MiB up (huge pages, mremap growth),
+ * malloc below. cs_big_realloc(NULL, 0, n) allocates; old_bytes is what to keep when the array
+ * moves out of malloc. Every array of a record or cuzk_cs_abc_t is released by cs_big_free. */
+void *cs_big_realloc(void *p, size_t old_bytes, size_t new_bytes);
+void cs_big_free(void *p);
+
+/* Makes room for at least `need` elements; false on overflow or out of memory (p unchanged). */
+bool cs_vec_reserve(cs_vec *v, size_t need, size_t elem);
+void cs_vec_free(cs_vec *v);
+
+/* ---- LC arena: a list of chunks with a bump pointer ---- */
+typedef struct cs_chunk {
+    struct cs_chunk *next;
+    size_t size; /* bytes of data[] */
+    _Alignas(64) unsigned char data[];
+} cs_chunk;
+
+typedef struct {
+    cs_chunk *first, *cur;
+    unsigned char *ptr, *end;
+    size_t live; /* LCs currently holding arena memory */
+} cs_arena;
+
+void *cs_arena_alloc(cs_arena *a, size_t bytes);
+/* Grows the most recent allocation p (of old bytes) in place to new bytes if it can. */
+bool cs_arena_extend(cs_arena *a, void *p, size_t old, size_t new_bytes);
+/* Forgets every allocation (chunks are kept for reuse). */
+void cs_arena_reset(cs_arena *a);
+void cs_arena_free(cs_arena *a);
+
+/* ---- CSR matrix under construction; columns are raw variable ids until cuzk_cs_take_record ---- */
+typedef struct {
+    cs_vec row_start; /* uint64_t, rows + 1 entries (row_start[0] = 0 from creation) */
+    cs_vec col;       /* uint32_t */
+    cs_vec coeff;     /* fr */
+} cs_csr;
+
+enum { LC_EXT_NONE = 0, LC_EXT_HEAP = 1, LC_EXT_ARENA = 2 };
+
+struct cuzk_cs {
+    cuzk_cs_backend backend;
+    cuzk_lc_strategy strategy;
+    bool want_values, want_lcs, want_density, want_record;
+    uint32_t inline_cap; /* initial inline capacity of a new LC */
+
+    size_t num_inputs, num_aux, num_constraints;
+
+    cuzk_status status; /* first failure, sticky */
+    cuzk_err_t err;
+
+    cs_arena arena;
+
+    cs_vec input, aux;               /* fr values (witness, direct, test) */
+    cs_vec av, bv, cv;               /* fr: A·z, B·z, C·z per constraint (direct) */
+    cs_vec a_aux_d, b_in_d, b_aux_d; /* uint64_t density bitmaps (count, record, direct, test) */
+    cs_csr m[3];                     /* A, B, C (record, test) */
+};
+
+/* Density bitmap words for n variables. */
+static inline size_t cs_words(size_t n) { return (n + 63) / 64; }
+
+static inline bool cs_var_valid(const cuzk_cs_t *cs, uint32_t id)
+{
+    size_t idx = id & ~CUZK_VAR_AUX_BIT;
+    return (id & CUZK_VAR_AUX_BIT) ? idx < cs->num_aux : idx < cs->num_inputs;
+}
+
+/* Value of a (valid) variable id. */
+static inline const fr *cs_value(const cuzk_cs_t *cs, uint32_t id)
+{
+    const fr *base = (id & CUZK_VAR_AUX_BIT) ? (const fr *)cs->aux.p : (const fr *)cs->input.p;
+    return &base[id & ~CUZK_VAR_AUX_BIT];
+}
+
+/* Zero and one tests inline: they run for every term of every constraint. */
+static inline bool cs_is_zero(const fr *a) { return !(a->l[0] | a->l[1] | a->l[2] | a->l[3]); }
+static inline bool cs_is_one(const fr *a)
+{
+    return !((a->l[0] ^ FR_ONE.l[0]) | (a->l[1] ^ FR_ONE.l[1]) | (a->l[2] ^ FR_ONE.l[2]) |
+             (a->l[3] ^ FR_ONE.l[3]));
+}
+
+/* Sticky failure without a format string check at the call site. */
+void cs_failf(cuzk_cs_t *cs, cuzk_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Σ coeff·z over a CSR row whose columns are raw ids (test backend) or z indices (r1cs). */
+void cs_row_eval_ids(fr *out, const cuzk_cs_t *cs, const uint32_t *col, const fr *coeff, size_t n);
+
+#endif

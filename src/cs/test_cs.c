@@ -1,0 +1,120 @@
+/* The test backend's queries: bellpepper TestConstraintSystem::hash() (BLAKE2s-256 over the
+ * counts and the merged, zero-dropped LCs, layout of bellpepper-core util_cs/test_cs.rs)
+ * and which_is_unsatisfied() as the index of the first failing constraint. */
+#include <openssl/evp.h>
+#include <stdlib.h>
+#include "cs/cs_internal.h"
+
+/* Bytes are gathered here and handed to OpenSSL in blocks rather than 41 at a time. */
+typedef struct {
+    EVP_MD_CTX *md;
+    size_t n;
+    bool ok;
+    uint8_t buf[8192];
+} hash_buf;
+
+static void hb_flush(hash_buf *h)
+{
+    if (h->n && EVP_DigestUpdate(h->md, h->buf, h->n) != 1)
+        h->ok = false;
+    h->n = 0;
+}
+
+static uint8_t *hb_room(hash_buf *h, size_t need)
+{
+    if (sizeof h->buf - h->n < need)
+        hb_flush(h);
+    uint8_t *p = h->buf + h->n;
+    h->n += need;
+    return p;
+}
+
+static void put_be64(uint8_t *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> (56 - 8 * i));
+}
+
+cuzk_status cuzk_cs_test_hash(const cuzk_cs_t *cs, char hex[65], cuzk_err_t *err)
+{
+    hex[0] = 0;
+    if (cs->backend != CUZK_CS_TEST)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_test_hash: needs the test backend");
+    if (cs->status != CUZK_OK)
+        return cuzk_cs_status(cs, err);
+    hash_buf *hp = malloc(sizeof *hp); /* 8 KiB: kept off the stack */
+    if (!hp)
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "cuzk_cs_test_hash: out of memory");
+    hp->md = EVP_MD_CTX_new();
+    hp->n = 0;
+    hp->ok = hp->md && EVP_DigestInit_ex(hp->md, EVP_blake2s256(), NULL) == 1;
+    if (hp->ok) {
+        uint8_t *p = hb_room(hp, 24);
+        put_be64(p, cs->num_inputs);
+        put_be64(p + 8, cs->num_aux);
+        put_be64(p + 16, cs->num_constraints);
+        for (size_t row = 0; row < cs->num_constraints; row++) {
+            for (int k = 0; k < 3; k++) {
+                const uint64_t *rs = cs->m[k].row_start.p;
+                const uint32_t *col = cs->m[k].col.p;
+                const fr *coeff = cs->m[k].coeff.p;
+                put_be64(hb_room(hp, 8), rs[row + 1] - rs[row]);
+                for (uint64_t t = rs[row]; t < rs[row + 1]; t++) {
+                    uint8_t *q = hb_room(hp, 41);
+                    q[0] = (col[t] & CUZK_VAR_AUX_BIT) ? 'A' : 'I';
+                    put_be64(q + 1, col[t] & ~CUZK_VAR_AUX_BIT);
+                    fr_to_bytes_be(q + 9, &coeff[t]);
+                }
+            }
+        }
+        hb_flush(hp);
+    }
+    uint8_t digest[32];
+    unsigned int dlen = 0;
+    bool ok = hp->ok && EVP_DigestFinal_ex(hp->md, digest, &dlen) == 1 && dlen == 32;
+    EVP_MD_CTX_free(hp->md);
+    free(hp);
+    if (!ok)
+        return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, "cuzk_cs_test_hash: OpenSSL BLAKE2s-256 failed");
+    static const char digits[] = "0123456789abcdef";
+    for (int i = 0; i < 32; i++) {
+        hex[2 * i] = digits[digest[i] >> 4];
+        hex[2 * i + 1] = digits[digest[i] & 15];
+    }
+    hex[64] = 0;
+    return CUZK_OK;
+}
+
+void cs_row_eval_ids(fr *out, const cuzk_cs_t *cs, const uint32_t *col, const fr *coeff, size_t n)
+{
+    fr acc = FR_ZERO, tmp;
+    for (size_t k = 0; k < n; k++) {
+        fr_mul(&tmp, &coeff[k], cs_value(cs, col[k]));
+        fr_add(&acc, &acc, &tmp);
+    }
+    *out = acc;
+}
+
+cuzk_status cuzk_cs_test_unsatisfied(const cuzk_cs_t *cs, int64_t *first, cuzk_err_t *err)
+{
+    *first = -1;
+    if (cs->backend != CUZK_CS_TEST)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_test_unsatisfied: needs the test backend");
+    if (cs->status != CUZK_OK)
+        return cuzk_cs_status(cs, err);
+    for (size_t row = 0; row < cs->num_constraints; row++) {
+        fr v[3];
+        for (int k = 0; k < 3; k++) {
+            const uint64_t *rs = cs->m[k].row_start.p;
+            cs_row_eval_ids(&v[k], cs, (const uint32_t *)cs->m[k].col.p + rs[row],
+                            (const fr *)cs->m[k].coeff.p + rs[row], rs[row + 1] - rs[row]);
+        }
+        fr ab;
+        fr_mul(&ab, &v[0], &v[1]);
+        if (!fr_eq(&ab, &v[2])) {
+            *first = (int64_t)row;
+            return CUZK_OK;
+        }
+    }
+    return CUZK_OK;
+}
