@@ -1,0 +1,40 @@
+/* Helpers shared by the interop readers and writers: prime checks, ffjavascript's point encoding
+ * (affine, each coordinate its Montgomery limbs little-endian: the same R as ours), decimal strings. */
+#ifndef CUZK_INTEROP_INTERNAL_H
+#define CUZK_INTEROP_INTERNAL_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "cuzk/status.h"
+#include "ec/ec.h"
+#include "ff/fp.h"
+#include "ff/fr.h"
+
+#define LEM_G1_BYTES (2 * FP_BYTES)
+#define LEM_G2_BYTES (4 * FP_BYTES)
+
+/* True when the n8 little-endian bytes at p are exactly BLS12-381's r (resp. p). */
+bool interop_is_bls_r(const uint8_t *p, uint32_t n8);
+bool interop_is_bls_p(const uint8_t *p, uint32_t n8);
+/* True when the n8 bytes are bn128's base field prime (for a helpful message only). */
+bool interop_is_bn128_q(const uint8_t *p, uint32_t n8);
+
+/* Canonical little-endian limbs compare: a < m. */
+bool interop_limbs_lt(const uint64_t *a, const uint64_t *m, size_t n);
+
+/* ffjavascript LEM point decoding: coordinates must be < p (as Montgomery values), (0, 0) is
+ * infinity, anything else must be on the curve; the subgroup is checked when asked. Returns
+ * CUZK_OK, CUZK_ERR_NOT_CANONICAL, CUZK_ERR_NOT_ON_CURVE or CUZK_ERR_NOT_IN_SUBGROUP. */
+cuzk_status interop_g1_from_lem(g1_aff *out, const uint8_t in[LEM_G1_BYTES], bool subgroup);
+cuzk_status interop_g2_from_lem(g2_aff *out, const uint8_t in[LEM_G2_BYTES], bool subgroup);
+
+/* Decimal conversion of n-limb canonical integers. interop_dec_from_limbs writes at most
+ * 20·n + 1 bytes. interop_limbs_from_str parses a decimal (or 0x-hex) string; false when it is
+ * empty, has another character, or does not fit n limbs. */
+void interop_dec_from_limbs(char *out, const uint64_t *limbs, size_t n);
+bool interop_limbs_from_str(uint64_t *out, size_t n, const char *s);
+
+/* Maps an error status about a point to a word for messages. */
+const char *interop_point_err_word(cuzk_status s);
+
+#endif

@@ -1,0 +1,411 @@
+/* snarkjs Groth16 .zkey reader (BLS12-381): sections 1 (protocol), 2 (header + vk points), 3 (IC),
+ * 4 (A/B coefficients), 5–7 (A, B1, B2 per wire), 8 (C per aux wire), 9 (H per domain point); 10
+ * (MPC contributions) is ignored. Every section size is checked against the header before any point is
+ * decoded; points are decoded in parallel; H is permuted into cuzk's odd-root order at load. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cuzk/interop.h"
+#include "interop/binfile.h"
+#include "interop/interop_internal.h"
+#include "util/parallel.h"
+
+#define HEADER_BYTES (4 + 48 + 4 + 32 + 12 + 3 * LEM_G1_BYTES + 3 * LEM_G2_BYTES)
+#define COEF_BYTES (12 + 32)
+
+typedef struct {
+    uint32_t n_vars, n_public, domain;
+    const uint8_t *sec[10];
+    uint64_t len[10];
+} zkey_layout_t;
+
+static const char *const SECTION_NAMES[10] = {
+    "", "protocol", "header", "IC", "coefficients", "A points", "B1 points", "B2 points", "C points",
+    "H points"};
+
+static void free_csr(cuzk_csr_t *m)
+{
+    free(m->row_start);
+    free(m->col);
+    free(m->coeff);
+    memset(m, 0, sizeof *m);
+}
+
+void cuzk_interop_vk_free(cuzk_groth16_vk_t *vk)
+{
+    if (!vk)
+        return;
+    free(vk->ic);
+    memset(vk, 0, sizeof *vk);
+}
+
+void cuzk_zkey_free(cuzk_zkey_t *zk)
+{
+    if (!zk)
+        return;
+    cuzk_groth16_pk_t *pk = &zk->pk;
+    cuzk_interop_vk_free(&pk->vk);
+    free(pk->h);
+    free(pk->l);
+    free(pk->a);
+    free(pk->b_g1);
+    free(pk->b_g2);
+    free_csr(&zk->a);
+    free_csr(&zk->b);
+    free(zk->row_position);
+    memset(zk, 0, sizeof *zk);
+}
+
+/* Sections 1 and 2, and the header's vk points (checked in full: there are six). */
+static cuzk_status read_header(const binfile_t *bf, zkey_layout_t *lay, cuzk_groth16_vk_t *vk,
+                               cuzk_err_t *err)
+{
+    cuzk_status s;
+    for (uint32_t t = 1; t <= 2; t++)
+        if ((s = binfile_section(bf, t, &lay->sec[t], &lay->len[t], err)) != CUZK_OK)
+            return s;
+    if (lay->len[1] != 4)
+        return cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: protocol section has %llu bytes, expected 4",
+                            bf->path, (unsigned long long)lay->len[1]);
+    uint32_t proto = binfile_u32(lay->sec[1]);
+    if (proto != 1)
+        return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, "%s: zkey is for %s (protocol %u), not Groth16",
+                            bf->path, proto == 2 ? "PLONK" : proto == 10 ? "FFLONK" : "another protocol",
+                            proto);
+    const uint8_t *h = lay->sec[2];
+    uint64_t hlen = lay->len[2];
+    uint32_t n8q = hlen >= 4 ? binfile_u32(h) : 0;
+    if (hlen < 4 || n8q > hlen - 4)
+        return cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: header section too short (%llu bytes)", bf->path,
+                            (unsigned long long)hlen);
+    if (!interop_is_bls_p(h + 4, n8q))
+        return cuzk_err_set(err, CUZK_ERR_MISMATCH, "%s: zkey built for another curve (%s), not BLS12-381",
+                            bf->path, interop_is_bn128_q(h + 4, n8q) ? "bn128" : "unknown base field");
+    if (hlen != HEADER_BYTES)
+        return cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: header section has %llu bytes, expected %d",
+                            bf->path, (unsigned long long)hlen, HEADER_BYTES);
+    if (binfile_u32(h + 52) != 32 || !interop_is_bls_r(h + 56, 32))
+        return cuzk_err_set(err, CUZK_ERR_MISMATCH, "%s: zkey scalar field is not BLS12-381's r",
+                            bf->path);
+    lay->n_vars = binfile_u32(h + 88);
+    lay->n_public = binfile_u32(h + 92);
+    lay->domain = binfile_u32(h + 96);
+    if ((uint64_t)lay->n_public + 1 > lay->n_vars)
+        return cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: header: %u public signals + ONE > %u wires",
+                            bf->path, lay->n_public, lay->n_vars);
+    if (lay->domain < 2 || (lay->domain & (lay->domain - 1)) != 0 || lay->domain > (1u << 31))
+        return cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: header: domain size %u is not a power of two in 2..2^31",
+                            bf->path, lay->domain);
+    const uint8_t *p = h + 100;
+    struct {
+        int g2;
+        void *dst;
+        const char *name;
+    } pts[6] = {{0, &vk->alpha_g1, "alpha_1"}, {0, &vk->beta_g1, "beta_1"},   {1, &vk->beta_g2, "beta_2"},
+                {1, &vk->gamma_g2, "gamma_2"}, {0, &vk->delta_g1, "delta_1"}, {1, &vk->delta_g2, "delta_2"}};
+    for (int i = 0; i < 6; i++) {
+        s = pts[i].g2 ? interop_g2_from_lem(pts[i].dst, p, true) : interop_g1_from_lem(pts[i].dst, p, true);
+        if (s != CUZK_OK)
+            return cuzk_err_set(err, s, "%s: header: vk_%s: %s", bf->path, pts[i].name,
+                                interop_point_err_word(s));
+        p += pts[i].g2 ? LEM_G2_BYTES : LEM_G1_BYTES;
+    }
+    return CUZK_OK;
+}
+
+/* Sections 3..9 against the header's counts. */
+static cuzk_status check_sections(const binfile_t *bf, zkey_layout_t *lay, cuzk_err_t *err)
+{
+    cuzk_status s;
+    for (uint32_t t = 3; t <= 9; t++)
+        if ((s = binfile_section(bf, t, &lay->sec[t], &lay->len[t], err)) != CUZK_OK)
+            return s;
+    uint64_t nv = lay->n_vars, np = lay->n_public;
+    uint64_t want[10] = {0};
+    want[3] = (np + 1) * LEM_G1_BYTES;
+    want[4] = lay->len[4] >= 4 ? 4 + (uint64_t)binfile_u32(lay->sec[4]) * COEF_BYTES : 4;
+    want[5] = nv * LEM_G1_BYTES;
+    want[6] = nv * LEM_G1_BYTES;
+    want[7] = nv * LEM_G2_BYTES;
+    want[8] = (nv - np - 1) * LEM_G1_BYTES;
+    want[9] = (uint64_t)lay->domain * LEM_G1_BYTES;
+    for (uint32_t t = 3; t <= 9; t++)
+        if (lay->len[t] != want[t])
+            return cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: section %u (%s) has %llu bytes, expected %llu",
+                                bf->path, t, SECTION_NAMES[t], (unsigned long long)lay->len[t],
+                                (unsigned long long)want[t]);
+    return CUZK_OK;
+}
+
+static cuzk_status read_ic(const binfile_t *bf, const zkey_layout_t *lay, cuzk_groth16_vk_t *vk,
+                           cuzk_err_t *err)
+{
+    size_t n = (size_t)lay->n_public + 1;
+    vk->ic = malloc(n * sizeof *vk->ic);
+    if (!vk->ic)
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory", bf->path);
+    vk->ic_len = n;
+    for (size_t i = 0; i < n; i++) {
+        cuzk_status s = interop_g1_from_lem(&vk->ic[i], lay->sec[3] + i * LEM_G1_BYTES, true);
+        if (s != CUZK_OK)
+            return cuzk_err_set(err, s, "%s: section 3 (IC) point %zu: %s", bf->path, i,
+                                interop_point_err_word(s));
+    }
+    return CUZK_OK;
+}
+
+cuzk_status cuzk_zkey_read_vk(cuzk_groth16_vk_t *vk, const char *path, cuzk_err_t *err)
+{
+    if (!vk || !path)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_zkey_read_vk: NULL argument");
+    binfile_t bf;
+    cuzk_status s = binfile_open(&bf, path, "zkey", 2, err);
+    if (s != CUZK_OK)
+        return s;
+    zkey_layout_t lay;
+    cuzk_groth16_vk_t v;
+    memset(&lay, 0, sizeof lay);
+    memset(&v, 0, sizeof v);
+    if ((s = read_header(&bf, &lay, &v, err)) == CUZK_OK && (s = check_sections(&bf, &lay, err)) == CUZK_OK &&
+        (s = read_ic(&bf, &lay, &v, err)) == CUZK_OK) {
+        *vk = v;
+        memset(&v, 0, sizeof v);
+    }
+    cuzk_interop_vk_free(&v);
+    binfile_close(&bf);
+    return s;
+}
+
+/* ---- parallel point decoding -------------------------------------------------------------------- */
+
+typedef struct {
+    const uint8_t *src;
+    void *dst;
+    int g2;
+    bool subgroup;
+    const uint32_t *perm; /* dst index of source point i; NULL = i */
+    pthread_mutex_t mu;
+    size_t bad_index;     /* first failing source index, SIZE_MAX = none */
+    cuzk_status bad_status;
+} decode_job_t;
+
+static void decode_chunk(void *ctx, size_t begin, size_t end)
+{
+    decode_job_t *job = ctx;
+    for (size_t i = begin; i < end; i++) {
+        size_t d = job->perm ? job->perm[i] : i;
+        cuzk_status s;
+        if (job->g2)
+            s = interop_g2_from_lem((g2_aff *)job->dst + d, job->src + i * LEM_G2_BYTES, job->subgroup);
+        else
+            s = interop_g1_from_lem((g1_aff *)job->dst + d, job->src + i * LEM_G1_BYTES, job->subgroup);
+        if (s != CUZK_OK) {
+            pthread_mutex_lock(&job->mu);
+            if (i < job->bad_index) {
+                job->bad_index = i;
+                job->bad_status = s;
+            }
+            pthread_mutex_unlock(&job->mu);
+            return;
+        }
+    }
+}
+
+static cuzk_status decode_points(const binfile_t *bf, uint32_t sec, const uint8_t *src, size_t n, int g2,
+                                 const uint32_t *perm, void **out, int threads, bool subgroup,
+                                 cuzk_err_t *err)
+{
+    *out = malloc((n ? n : 1) * (g2 ? sizeof(g2_aff) : sizeof(g1_aff)));
+    if (!*out)
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory for %zu points of section %u",
+                            bf->path, n, sec);
+    decode_job_t job = {.src = src, .dst = *out, .g2 = g2, .subgroup = subgroup, .perm = perm,
+                        .bad_index = SIZE_MAX, .bad_status = CUZK_OK};
+    pthread_mutex_init(&job.mu, NULL);
+    cuzk_parallel_for(threads, n, 1024, decode_chunk, &job);
+    pthread_mutex_destroy(&job.mu);
+    if (job.bad_index != SIZE_MAX)
+        return cuzk_err_set(err, job.bad_status, "%s: section %u (%s) point %zu: %s", bf->path, sec,
+                            SECTION_NAMES[sec], job.bad_index, interop_point_err_word(job.bad_status));
+    return CUZK_OK;
+}
+
+/* ---- coefficients -------------------------------------------------------------------------------- */
+
+/* Splits section 4 into the circuit's A and B rows and checks the n_public + 1 input rows that
+ * zkey_new appends (A = 1·wire s at row num_constraints + s, nothing in B). */
+static cuzk_status read_coefficients(const binfile_t *bf, const zkey_layout_t *lay, cuzk_zkey_t *zk,
+                                     cuzk_err_t *err)
+{
+    const uint8_t *p = lay->sec[4] + 4;
+    uint32_t n = binfile_u32(lay->sec[4]);
+    uint64_t rows = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const uint8_t *e = p + (uint64_t)i * COEF_BYTES;
+        uint32_t m = binfile_u32(e), row = binfile_u32(e + 4), wire = binfile_u32(e + 8);
+        if (m > 1 || row >= lay->domain || wire >= lay->n_vars)
+            return cuzk_err_set(err, CUZK_ERR_FORMAT,
+                                "%s: coefficient %u: matrix %u, row %u, wire %u out of range "
+                                "(2 matrices, %u rows, %u wires)",
+                                bf->path, i, m, row, wire, lay->domain, lay->n_vars);
+        uint64_t lim[FR_LIMBS];
+        binfile_limbs(lim, e + 12, FR_LIMBS);
+        if (!interop_limbs_lt(lim, FR_MODULUS, FR_LIMBS))
+            return cuzk_err_set(err, CUZK_ERR_NOT_CANONICAL, "%s: coefficient %u: value not below r",
+                                bf->path, i);
+        if (row + 1ull > rows)
+            rows = row + 1ull;
+    }
+    uint64_t n_in = (uint64_t)lay->n_public + 1;
+    if (rows < n_in)
+        return cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: coefficients: the %llu input rows are missing",
+                            bf->path, (unsigned long long)n_in);
+    uint64_t n_cons = rows - n_in;
+    uint64_t want = 2;
+    while (want < rows)
+        want <<= 1;
+    if (want != lay->domain)
+        return cuzk_err_set(err, CUZK_ERR_FORMAT,
+                            "%s: domain size %u does not fit %llu constraints + %llu inputs (expected %llu)",
+                            bf->path, lay->domain, (unsigned long long)n_cons, (unsigned long long)n_in,
+                            (unsigned long long)want);
+
+    /* Count per row, checking the input rows on the way. */
+    cuzk_csr_t *mats[2] = {&zk->a, &zk->b};
+    for (int m = 0; m < 2; m++) {
+        mats[m]->row_start = calloc(n_cons + 2, sizeof(uint64_t));
+        if (!mats[m]->row_start)
+            return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory", bf->path);
+    }
+    uint8_t *seen = calloc(n_in, 1);
+    if (!seen)
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory", bf->path);
+    for (uint32_t i = 0; i < n; i++) {
+        const uint8_t *e = p + (uint64_t)i * COEF_BYTES;
+        uint32_t m = binfile_u32(e), row = binfile_u32(e + 4), wire = binfile_u32(e + 8);
+        if (row < n_cons) {
+            mats[m]->row_start[row + 2]++;
+            continue;
+        }
+        uint64_t s = row - n_cons;
+        cuzk_fr_t v, w; /* 1 is stored as R² mod r: see the conversion below */
+        binfile_limbs(v.l, e + 12, FR_LIMBS);
+        fr_from_mont(w.l, &v);
+        if (m != 0 || wire != s || seen[s] || !fr_eq(&w, &FR_ONE)) {
+            free(seen);
+            return cuzk_err_set(err, CUZK_ERR_FORMAT,
+                                "%s: coefficient %u: input row %llu must hold exactly A = 1 x wire %llu",
+                                bf->path, i, (unsigned long long)row, (unsigned long long)s);
+        }
+        seen[s] = 1;
+    }
+    for (uint64_t s = 0; s < n_in; s++) {
+        if (!seen[s]) {
+            free(seen);
+            return cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: coefficients: input row %llu (wire %llu) missing",
+                                bf->path, (unsigned long long)(n_cons + s), (unsigned long long)s);
+        }
+    }
+    free(seen);
+    /* row_start[k + 2] holds row k's count: prefix sums leave row k's start in row_start[k + 1],
+     * the fill below advances it to row k's end = row k + 1's start. */
+    for (int m = 0; m < 2; m++) {
+        uint64_t *rs = mats[m]->row_start;
+        for (uint64_t k = 2; k < n_cons + 2; k++)
+            rs[k] += rs[k - 1];
+        uint64_t total = rs[n_cons + 1];
+        mats[m]->col = malloc((total ? total : 1) * sizeof(uint32_t));
+        mats[m]->coeff = malloc((total ? total : 1) * sizeof(cuzk_fr_t));
+        if (!mats[m]->col || !mats[m]->coeff)
+            return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory for %llu coefficients",
+                                bf->path, (unsigned long long)total);
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        const uint8_t *e = p + (uint64_t)i * COEF_BYTES;
+        uint32_t m = binfile_u32(e), row = binfile_u32(e + 4), wire = binfile_u32(e + 8);
+        if (row >= n_cons)
+            continue;
+        /* The stored integer is value·R² mod r; read as Montgomery limbs it is value·R, so one
+         * Montgomery reduction gives the Montgomery form of value. */
+        cuzk_fr_t v;
+        binfile_limbs(v.l, e + 12, FR_LIMBS);
+        uint64_t at = mats[m]->row_start[row + 1]++;
+        mats[m]->col[at] = wire;
+        fr_from_mont(mats[m]->coeff[at].l, &v);
+    }
+    zk->num_constraints = (size_t)n_cons;
+    return CUZK_OK;
+}
+
+/* row_position and the H permutation for ffjavascript's root ω^K. */
+static cuzk_status build_positions(const binfile_t *bf, cuzk_zkey_t *zk, uint32_t **hperm, cuzk_err_t *err)
+{
+    uint64_t m = zk->domain_size, k = cuzk_interop_ffjs_root_log();
+    size_t rows = zk->num_constraints + zk->n_public + 1;
+    zk->row_position = malloc(rows * sizeof(uint32_t));
+    *hperm = malloc(m * sizeof(uint32_t));
+    if (!zk->row_position || !*hperm)
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory", bf->path);
+    uint64_t km = k & (m - 1), k2m = k & (2 * m - 1);
+    for (size_t i = 0; i < rows; i++)
+        zk->row_position[i] = (uint32_t)((km * i) & (m - 1));
+    for (uint64_t i = 0; i < m; i++)
+        (*hperm)[i] = (uint32_t)((((k2m * (2 * i + 1)) & (2 * m - 1)) - 1) / 2);
+    return CUZK_OK;
+}
+
+cuzk_status cuzk_zkey_read(cuzk_zkey_t *out, const char *path, int threads, unsigned flags, cuzk_err_t *err)
+{
+    if (!out || !path || threads < 0)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_zkey_read: bad argument");
+    if (threads == 0)
+        threads = cuzk_cpu_count();
+    bool subgroup = (flags & CUZK_ZKEY_CHECK_SUBGROUP) != 0;
+    binfile_t bf;
+    cuzk_status s = binfile_open(&bf, path, "zkey", 2, err);
+    if (s != CUZK_OK)
+        return s;
+    zkey_layout_t lay;
+    cuzk_zkey_t zk;
+    uint32_t *hperm = NULL;
+    memset(&lay, 0, sizeof lay);
+    memset(&zk, 0, sizeof zk);
+    cuzk_groth16_pk_t *pk = &zk.pk;
+    if ((s = read_header(&bf, &lay, &pk->vk, err)) != CUZK_OK ||
+        (s = check_sections(&bf, &lay, err)) != CUZK_OK || (s = read_ic(&bf, &lay, &pk->vk, err)) != CUZK_OK)
+        goto out;
+    zk.n_vars = lay.n_vars;
+    zk.n_public = lay.n_public;
+    zk.domain_size = lay.domain;
+    if ((s = read_coefficients(&bf, &lay, &zk, err)) != CUZK_OK ||
+        (s = build_positions(&bf, &zk, &hperm, err)) != CUZK_OK)
+        goto out;
+    size_t nv = lay.n_vars, naux = nv - lay.n_public - 1;
+    struct {
+        uint32_t sec;
+        size_t n;
+        int g2;
+        const uint32_t *perm;
+        void **dst;
+    } arrays[5] = {{5, nv, 0, NULL, (void **)&pk->a},
+                   {6, nv, 0, NULL, (void **)&pk->b_g1},
+                   {7, nv, 1, NULL, (void **)&pk->b_g2},
+                   {8, naux, 0, NULL, (void **)&pk->l},
+                   {9, lay.domain, 0, hperm, (void **)&pk->h}};
+    for (int i = 0; i < 5; i++) {
+        s = decode_points(&bf, arrays[i].sec, lay.sec[arrays[i].sec], arrays[i].n, arrays[i].g2, arrays[i].perm,
+                          arrays[i].dst, threads, subgroup, err);
+        if (s != CUZK_OK)
+            goto out;
+    }
+    pk->a_len = pk->b_g1_len = pk->b_g2_len = nv;
+    pk->l_len = naux;
+    pk->h_len = lay.domain;
+    *out = zk;
+    memset(&zk, 0, sizeof zk);
+out:
+    free(hperm);
+    cuzk_zkey_free(&zk);
+    binfile_close(&bf);
+    return s;
+}
