@@ -4,9 +4,10 @@
 #include "cuzk_groth16_cmd.h"
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "cuzk/interop.h"
 #include "ff/fr.h"
+#include "util/timer.h"
+#include "util/timing.h"
 
 enum { EXIT_VALID = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
 
@@ -18,20 +19,6 @@ void cuzk_groth16_cmd_usage(FILE *f)
                "              exit 0 for a valid proof, 1 for an invalid one, 2 for bad input\n"
                "  zkey export verificationkey <circuit.zkey> <verification_key.json>\n"
                "              write the zkey's verification key as snarkjs does\n");
-}
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static void timing(const char *phase, double ms)
-{
-    const char *t = getenv("CUZK_TIMING");
-    if (t && *t && strcmp(t, "0") != 0)
-        fprintf(stderr, "CUZK_TIMING: phase=%s ms=%.3f\n", phase, ms);
 }
 
 /* Splits argv into positional arguments and --threads N. Returns false on a bad option. */
@@ -83,11 +70,11 @@ static int cmd_prove(int argc, char **argv)
     cuzk_err_t err = {{0}};
     cuzk_zkey_t zk;
     cuzk_wtns_t w;
-    double t0 = now_ms();
+    uint64_t t = cuzk_now_ns();
     if (cuzk_zkey_read(&zk, a[0], threads, 0, &err) != CUZK_OK)
         return fail(cmd, &err, EXIT_USAGE);
-    double t1 = now_ms();
-    timing("zkey_load", t1 - t0);
+    cuzk_timing_report("zkey_load", t);
+    t = cuzk_now_ns();
     if (cuzk_wtns_read(&w, a[1], &err) != CUZK_OK) {
         cuzk_zkey_free(&zk);
         return fail(cmd, &err, EXIT_USAGE);
@@ -102,12 +89,10 @@ static int cmd_prove(int argc, char **argv)
         cuzk_err_set(&err, CUZK_ERR_NO_MEMORY, "out of memory");
         goto out;
     }
-    double t2 = now_ms();
-    timing("wtns_load", t2 - t1);
+    cuzk_timing_report("wtns_load", t);
     if (cuzk_zkey_prove(&proof, &zk, w.values, w.n, &opts, &err) != CUZK_OK)
         goto out;
-    double t3 = now_ms();
-    timing("zkey_prove", t3 - t2);
+    t = cuzk_now_ns();
     for (uint32_t i = 0; i < zk.n_public; i++)
         fr_to_scalar(&pub[i], &w.values[1 + i]);
     /* A witness that does not satisfy the circuit still gives a "proof"; check it here rather
@@ -116,7 +101,7 @@ static int cmd_prove(int argc, char **argv)
     if (cuzk_groth16_pvk_new(&pvk, &zk.pk.vk) != CUZK_OK ||
         cuzk_groth16_verify(&valid, pvk, &proof, pub, zk.n_public, &err) != CUZK_OK)
         goto out;
-    timing("self_verify", now_ms() - t3);
+    cuzk_timing_report("self_verify", t);
     if (!valid) {
         cuzk_err_set(&err, CUZK_ERR_MISMATCH,
                      "the proof does not verify: the witness does not satisfy the circuit");

@@ -2,6 +2,8 @@
  * the 2m-th root, rows at ffjavascript's domain positions). Kept apart from the readers so that
  * programs that only read files do not pull in the prover. */
 #include "cuzk/interop.h"
+#include "util/timer.h"
+#include "util/timing.h"
 
 cuzk_status cuzk_zkey_prove(cuzk_groth16_proof_t *proof, const cuzk_zkey_t *zk, const cuzk_fr_t *wtns,
                             size_t n, const cuzk_groth16_prove_opts *opts, cuzk_err_t *err)
@@ -14,9 +16,11 @@ cuzk_status cuzk_zkey_prove(cuzk_groth16_proof_t *proof, const cuzk_zkey_t *zk, 
     o.h_mode = CUZK_GROTH16_H_ODD_ROOTS;
     o.row_position = zk->row_position;
     cuzk_zkey_witness_t w;
+    uint64_t t = cuzk_now_ns();
     cuzk_status s = cuzk_zkey_witness(&w, zk, wtns, n, o.threads, err);
     if (s != CUZK_OK)
         return s;
+    cuzk_timing_report("synthesis", t);   /* a = A·w, b = B·w, c = a∘b from the zkey's matrices */
     s = cuzk_groth16_prove(proof, &zk->pk, &w.w, 1, &o, err);
     cuzk_zkey_witness_free(&w);
     return s;
