@@ -10,3 +10,5 @@ bench="$1"
 "$bench" micro msm-g1 --log2 14
 "$bench" micro msm-g1-bits --log2 14
 "$bench" micro msm-g2 --log2 12
+"$bench" micro groth16-verify
+"$bench" micro groth16-prove --log2 14 --iters 3
