@@ -1,9 +1,11 @@
 /* cuzk: the offline tool.
  *   cuzk selfcheck    quick known-answer checks of the arithmetic on this machine
- *   cuzk groth16 ... / cuzk zkey ...   snarkjs-compatible commands (cuzk_groth16_cmd.c) */
+ *   cuzk groth16 ... / cuzk zkey ...   snarkjs-compatible commands (cuzk_groth16_cmd.c)
+ *   cuzk params ...                    bellperson parameter files (cuzk_params_cmd.c) */
 #include <stdio.h>
 #include <string.h>
 #include "cuzk_groth16_cmd.h"
+#include "cuzk_params_cmd.h"
 #include "selfcheck.h"
 
 static void usage(FILE *f)
@@ -11,6 +13,7 @@ static void usage(FILE *f)
     fprintf(f, "usage: cuzk <command>\n\ncommands:\n"
                "  selfcheck   run quick known-answer checks of the arithmetic on this machine\n");
     cuzk_groth16_cmd_usage(f);
+    cuzk_params_cmd_usage(f);
 }
 
 int main(int argc, char **argv)
@@ -29,6 +32,8 @@ int main(int argc, char **argv)
         return cuzk_groth16_cmd(argc - 1, argv + 1);
     if (strcmp(argv[1], "zkey") == 0)
         return cuzk_zkey_cmd(argc - 1, argv + 1);
+    if (strcmp(argv[1], "params") == 0)
+        return cuzk_params_cmd(argc - 1, argv + 1);
     fprintf(stderr, "cuzk: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs the Debian packages the build and the tests need, and only those that are missing.
 set -e
-need="cmake ninja-build gcc make libgmp-dev libssl-dev libjansson-dev"
+need="cmake ninja-build gcc make python3 libgmp-dev libssl-dev libjansson-dev"
 missing=""
 for p in $need; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -55,6 +55,15 @@ void cuzk_groth16_proof_write(uint8_t out[CUZK_GROTH16_PROOF_BYTES], const cuzk_
 cuzk_status cuzk_groth16_proof_read(cuzk_groth16_proof_t *p, const uint8_t in[CUZK_GROTH16_PROOF_BYTES],
                                     cuzk_err_t *err);
 
+/* Several proofs (the partitions of one sector, in partition order) are their encodings one after
+ * the other (bellperson MultiProof::write): n·192 bytes. */
+void cuzk_groth16_proofs_write(uint8_t *out, const cuzk_groth16_proof_t *proofs, size_t n);
+/* Decodes exactly len bytes into n = len/192 proofs (len not a multiple of 192, or n > max:
+ * CUZK_ERR_BAD_LENGTH); each is checked as cuzk_groth16_proof_read, the message names the first bad
+ * one. *n_out is set on success. */
+cuzk_status cuzk_groth16_proofs_read(cuzk_groth16_proof_t *proofs, size_t max, size_t *n_out,
+                                     const uint8_t *in, size_t len, cuzk_err_t *err);
+
 /* What the prover needs from one synthesized circuit. The values are Montgomery Fr elements.
  * a, b, c hold A·z, B·z, C·z for the num_constraints synthesized rows (the prover appends the
  * input rows a = input[i], b = c = 0 itself). A density bitmap has bit j set (word j/64, bit j%64)

@@ -29,3 +29,29 @@ cuzk_status cuzk_groth16_proof_read(cuzk_groth16_proof_t *p, const uint8_t in[CU
     *p = q;
     return CUZK_OK;
 }
+
+void cuzk_groth16_proofs_write(uint8_t *out, const cuzk_groth16_proof_t *proofs, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        cuzk_groth16_proof_write(out + k * CUZK_GROTH16_PROOF_BYTES, &proofs[k]);
+}
+
+cuzk_status cuzk_groth16_proofs_read(cuzk_groth16_proof_t *proofs, size_t max, size_t *n_out,
+                                     const uint8_t *in, size_t len, cuzk_err_t *err)
+{
+    size_t n = len / CUZK_GROTH16_PROOF_BYTES;
+    if (len % CUZK_GROTH16_PROOF_BYTES)
+        return cuzk_err_set(err, CUZK_ERR_BAD_LENGTH, "%zu bytes is not a whole number of %d-byte proofs",
+                            len, CUZK_GROTH16_PROOF_BYTES);
+    if (n > max)
+        return cuzk_err_set(err, CUZK_ERR_BAD_LENGTH, "%zu proofs given, at most %zu expected", n, max);
+    for (size_t k = 0; k < n; k++) {
+        cuzk_err_t one = {{0}};
+        cuzk_status st = cuzk_groth16_proof_read(&proofs[k], in + k * CUZK_GROTH16_PROOF_BYTES, &one);
+        if (st != CUZK_OK)
+            return cuzk_err_set(err, st, "proof %zu: %s", k, one.msg);
+    }
+    if (n_out)
+        *n_out = n;
+    return CUZK_OK;
+}

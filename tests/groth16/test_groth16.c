@@ -327,6 +327,20 @@ static void test_prove_verify(void)
     CHECK(cuzk_groth16_proof_read(&back, bytes, &err) == CUZK_OK);
     CHECK(g1_aff_eq(&back.a, &proofs[0].a) && g2_aff_eq(&back.b, &proofs[0].b) &&
           g1_aff_eq(&back.c, &proofs[0].c));
+    /* Several proofs: concatenated in order; a partial or corrupt one is named. */
+    uint8_t many[N * CUZK_GROTH16_PROOF_BYTES];
+    cuzk_groth16_proof_t many_back[N];
+    size_t n_back = 0;
+    cuzk_groth16_proofs_write(many, proofs, N);
+    CHECK(memcmp(many, bytes, CUZK_GROTH16_PROOF_BYTES) == 0);
+    CHECK(cuzk_groth16_proofs_read(many_back, N, &n_back, many, sizeof many, &err) == CUZK_OK && n_back == N);
+    CHECK(g1_aff_eq(&many_back[2].c, &proofs[2].c));
+    CHECK(cuzk_groth16_proofs_read(many_back, N, &n_back, many, sizeof many - 1, &err) == CUZK_ERR_BAD_LENGTH);
+    CHECK(cuzk_groth16_proofs_read(many_back, N - 1, &n_back, many, sizeof many, &err) == CUZK_ERR_BAD_LENGTH);
+    many[CUZK_GROTH16_PROOF_BYTES + 5] ^= 0x40;
+    err.msg[0] = 0;
+    CHECK(cuzk_groth16_proofs_read(many_back, N, &n_back, many, sizeof many, &err) != CUZK_OK);
+    CHECK_MSG(strncmp(err.msg, "proof 1:", 8) == 0, "message: %s", err.msg);
     uint8_t inf[CUZK_GROTH16_PROOF_BYTES];
     memcpy(inf, bytes, sizeof inf);
     memset(inf, 0, 48);

@@ -1,0 +1,58 @@
+#!/bin/sh
+# `cuzk params check` and `cuzk params digest` on a good pair of files and on damaged ones: exit 0 for
+# good files, 1 for a digest that differs from the manifest, 2 with a message for bad input.
+# Usage: test_params_cli.sh <cuzk> <params_fixture>
+set -u
+cuzk="$1"
+fixture="$2"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fails=0
+expect() {   # expect <exit code> <description> <command...>
+  want="$1"; what="$2"; shift 2
+  "$@" >"$dir/out" 2>"$dir/err"
+  got=$?
+  if [ "$got" -ne "$want" ]; then
+    echo "FAIL: $what: exit $got, expected $want"; cat "$dir/out" "$dir/err"; fails=$((fails + 1))
+  elif [ "$want" -eq 2 ] && ! [ -s "$dir/err" ]; then
+    echo "FAIL: $what: no message on stderr"; fails=$((fails + 1))
+  fi
+}
+
+"$fixture" "$dir" >/dev/null || { echo "FAIL: fixture"; exit 1; }
+p="$dir/tiny.params"; v="$dir/tiny.vk"
+expect 0 "good params, subgroup checks" "$cuzk" params check "$p"
+expect 0 "good params, no checks" "$cuzk" params check "$p" --check none --threads 1
+expect 0 "good vk" "$cuzk" params check "$v"
+expect 0 "digest" "$cuzk" params digest "$p"
+digest=$(cut -d' ' -f1 "$dir/out")
+[ ${#digest} -eq 32 ] || { echo "FAIL: digest is not 32 hex characters: $digest"; fails=$((fails + 1)); }
+# The digest must be BLAKE2b-512 of the file, first 32 hex characters (checked with Python).
+want=$(python3 -c "import hashlib,sys; print(hashlib.blake2b(open(sys.argv[1],'rb').read()).hexdigest()[:32])" "$p")
+[ "$digest" = "$want" ] || { echo "FAIL: digest $digest, hashlib says $want"; fails=$((fails + 1)); }
+
+printf '{"tiny.params": {"cid": "Qm", "digest": "%s", "sector_size": 2048}}\n' "$digest" >"$dir/good.json"
+printf '{"tiny.params": {"cid": "Qm", "digest": "%s", "sector_size": 2048}}\n' \
+  "00000000000000000000000000000000" >"$dir/bad.json"
+expect 0 "manifest match" "$cuzk" params digest "$p" --manifest "$dir/good.json"
+expect 1 "manifest mismatch" "$cuzk" params digest "$p" --manifest "$dir/bad.json"
+printf '{"other.params": {}}\n' >"$dir/none.json"
+expect 2 "no manifest entry" "$cuzk" params digest "$p" --manifest "$dir/none.json"
+printf 'not json' >"$dir/broken.json"
+expect 2 "broken manifest" "$cuzk" params digest "$p" --manifest "$dir/broken.json"
+
+size=$(wc -c <"$p")
+head -c $((size - 7)) "$p" >"$dir/trunc.params"
+expect 2 "truncated params" "$cuzk" params check "$dir/trunc.params"
+head -c 500 "$v" >"$dir/trunc.vk"
+expect 2 "truncated vk" "$cuzk" params check "$dir/trunc.vk"
+# Flip a bit in the middle of the last point (b_g2): off the curve or out of the subgroup.
+cp "$p" "$dir/flip.params"
+printf '\001' | dd of="$dir/flip.params" bs=1 seek=$((size - 100)) conv=notrunc 2>/dev/null
+expect 2 "corrupt point" "$cuzk" params check "$dir/flip.params" --check subgroup
+expect 2 "missing file" "$cuzk" params check "$dir/absent.params"
+expect 2 "unknown level" "$cuzk" params check "$p" --check everything
+expect 2 "no subcommand" "$cuzk" params
+
+[ "$fails" -eq 0 ] && echo "test_params_cli: all checks passed"
+exit "$fails"
