@@ -30,14 +30,26 @@ asan:
 	$(MAKE) test BUILD=build-asan TYPE=RelWithDebInfo CMAKE_FLAGS="-DCUZK_SANITIZE=ON"
 
 # Fuzz the parsers with libFuzzer (needs clang): FUZZ_SECONDS per target, corpus kept in build-fuzz/.
+# Each target writes its seeds first (CUZK_FUZZ_SEEDS=<dir>); its log is build-fuzz/fuzz_<name>.log and
+# a crashing input lands in build-fuzz/crash-<name>-*.
 FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = point_decode:193 params_file:4096 params_vk:1400 proof_read:192
+
 fuzz: deps
 	@cmake -S . -B build-fuzz -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	    -DCUZK_FUZZ=ON -DCUZK_WERROR=OFF >/dev/null
-	@cmake --build build-fuzz -j $(JOBS) --target fuzz_point_decode
-	@mkdir -p build-fuzz/corpus/point_decode
-	./build-fuzz/fuzz/fuzz_point_decode -max_total_time=$(FUZZ_SECONDS) -max_len=193 \
-	    build-fuzz/corpus/point_decode
+	@cmake --build build-fuzz -j $(JOBS) $(foreach t,$(FUZZ_TARGETS),--target fuzz_$(firstword $(subst :, ,$(t))))
+	@for t in $(FUZZ_TARGETS); do \
+	    name=$${t%%:*}; max=$${t##*:}; dir=build-fuzz/corpus/$$name; log=build-fuzz/fuzz_$$name.log; \
+	    mkdir -p $$dir && CUZK_FUZZ_SEEDS=$$dir ./build-fuzz/fuzz/fuzz_$$name || exit 1; \
+	    echo "fuzz_$$name: $(FUZZ_SECONDS) s, log $$log"; \
+	    if ./build-fuzz/fuzz/fuzz_$$name -max_total_time=$(FUZZ_SECONDS) -max_len=$$max \
+	        -print_final_stats=1 -artifact_prefix=build-fuzz/crash-$$name- $$dir >$$log 2>&1; then \
+	        grep -E '^(Done|stat::number_of_executed_units|stat::new_units_added)' $$log; \
+	    else \
+	        tail -n 40 $$log; exit 1; \
+	    fi; \
+	done
 
 clean:
 	rm -rf build build-asan build-fuzz

@@ -6,6 +6,7 @@
  *   - the unchecked decoder accepts whatever the checked one accepts, and fails only where the
  *     checked one fails for a reason other than the subgroup. */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cuzk/curve.h"
@@ -67,6 +68,47 @@ static void fuzz_g2(const uint8_t *in, size_t len, int compressed)
     }
     if (s == CUZK_OK)
         REQUIRE(g2_aff_in_subgroup(&p) && g2_aff_eq(&p, &q));
+}
+
+/* With CUZK_FUZZ_SEEDS=<dir>: writes one valid encoding per format (3·G, behind its format byte)
+ * and the compressed infinity, then exits (`make fuzz` does this first). */
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc, (void)argv;
+    const char *dir = getenv("CUZK_FUZZ_SEEDS");
+    if (!dir || !*dir)
+        return 0;
+    cuzk_g1_affine_t g1;
+    cuzk_g2_affine_t g2;
+    g1_jac j1;
+    g2_jac j2;
+    g1_generator(&g1);
+    g2_generator(&g2);
+    g1_jac_from_aff(&j1, &g1);
+    g2_jac_from_aff(&j2, &g2);
+    g1_jac_add_aff(&j1, &j1, &g1), g1_jac_add_aff(&j1, &j1, &g1);
+    g2_jac_add_aff(&j2, &j2, &g2), g2_jac_add_aff(&j2, &j2, &g2);
+    g1_jac_to_aff(&g1, &j1);
+    g2_jac_to_aff(&g2, &j2);
+    uint8_t seeds[5][1 + CUZK_G2_UNCOMPRESSED_BYTES] = {{0}, {1}, {2}, {3}, {0, 0xc0}};
+    const size_t lens[5] = {1 + CUZK_G1_COMPRESSED_BYTES, 1 + CUZK_G1_UNCOMPRESSED_BYTES,
+                            1 + CUZK_G2_COMPRESSED_BYTES, 1 + CUZK_G2_UNCOMPRESSED_BYTES,
+                            1 + CUZK_G1_COMPRESSED_BYTES};
+    cuzk_g1_compress(seeds[0] + 1, &g1);
+    cuzk_g1_serialize(seeds[1] + 1, &g1);
+    cuzk_g2_compress(seeds[2] + 1, &g2);
+    cuzk_g2_serialize(seeds[3] + 1, &g2);
+    for (int i = 0; i < 5; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/seed-%d", dir, i);
+        FILE *f = fopen(path, "wb");
+        if (!f || fwrite(seeds[i], 1, lens[i], f) != lens[i] || fclose(f) != 0) {
+            fprintf(stderr, "cannot write seed %s\n", path);
+            exit(1);
+        }
+    }
+    exit(0);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
