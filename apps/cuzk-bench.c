@@ -24,13 +24,17 @@ static const micro_entry micros[] = {
     {"ntt", micro_ntt, "forward NTT over Fr of size 2^log2"},
     {"groth16-prove", micro_groth16_prove, "Groth16 proof of a 2^log2-row squaring chain (full-width witness)"},
     {"groth16-verify", micro_groth16_verify, "Groth16 verification, single and batch of 8"},
+    {"params-load", micro_params_load, ".params loading (5 sections of 2^log2 points) at each check level"},
+    {"synth", micro_synth, "synthesis of a 2^log2-constraint Filecoin-shaped circuit per backend and LC storage"},
 };
 #define N_MICROS (sizeof micros / sizeof micros[0])
 
 static void usage(FILE *f)
 {
     fprintf(f, "usage: cuzk-bench micro <name> [--log2 N] [--threads T] [--iters K] "
-               "[--impl portable|adx|ifma]\n\nmicro benchmarks:\n");
+               "[--impl portable|adx|ifma]\n"
+               "                  [--backend count|witness|record|direct|all] "
+               "[--lc heap|inline1|inline2|inline4|arena|default|all]   (synth)\n\nmicro benchmarks:\n");
     for (size_t i = 0; i < N_MICROS; i++)
         fprintf(f, "  %-15s %s\n", micros[i].name, micros[i].what);
 }
@@ -45,6 +49,14 @@ static int parse_int(const char *opt, const char *s, long lo, long hi, long *out
     }
     *out = v;
     return 0;
+}
+
+static bool one_of(const char *s, const char *const *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(s, list[i]) == 0)
+            return true;
+    return false;
 }
 
 static int cmd_micro(int argc, char **argv)
@@ -92,6 +104,21 @@ static int cmd_micro(int argc, char **argv)
                 fprintf(stderr, "cuzk-bench: implementation '%s' is not supported by this CPU\n", val);
                 return 2;
             }
+        } else if (strcmp(opt, "--backend") == 0) {
+            static const char *const ok[] = {"count", "witness", "record", "direct", "all"};
+            if (!one_of(val, ok, sizeof ok / sizeof ok[0])) {
+                fprintf(stderr, "cuzk-bench: --backend expects count, witness, record, direct or all, got '%s'\n", val);
+                return 2;
+            }
+            a.backend = val;
+        } else if (strcmp(opt, "--lc") == 0) {
+            static const char *const ok[] = {"heap", "inline1", "inline2", "inline4", "arena", "default", "all"};
+            if (!one_of(val, ok, sizeof ok / sizeof ok[0])) {
+                fprintf(stderr, "cuzk-bench: --lc expects heap, inline1, inline2, inline4, arena, default or all, "
+                                "got '%s'\n", val);
+                return 2;
+            }
+            a.lc = val;
         } else {
             fprintf(stderr, "cuzk-bench: unknown option '%s'\n", opt);
             return 2;

@@ -11,6 +11,8 @@ typedef struct {
     int threads;       /* explicit thread count */
     int iters;         /* timed repetitions */
     cuzk_impl impl;    /* arithmetic implementation in use */
+    const char *backend; /* --backend (micro synth); NULL: all */
+    const char *lc;      /* --lc: LC storage strategy (micro synth); NULL: all */
 } micro_args;
 
 typedef struct {
@@ -38,5 +40,7 @@ int micro_msm_g1_bits(const micro_args *a);
 int micro_ntt(const micro_args *a);
 int micro_groth16_prove(const micro_args *a);
 int micro_groth16_verify(const micro_args *a);
+int micro_params_load(const micro_args *a);
+int micro_synth(const micro_args *a);
 
 #endif
