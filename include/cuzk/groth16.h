@@ -115,7 +115,8 @@ cuzk_status cuzk_groth16_pvk_new(cuzk_groth16_pvk_t **pvk, const cuzk_groth16_vk
 void cuzk_groth16_pvk_free(cuzk_groth16_pvk_t *pvk);
 
 /* Checks e(A,B) = e(α,β)·e(Σ ic_i·x_i, γ)·e(C,δ), x_0 = 1 and x_i = inputs[i−1]. *valid is set
- * on CUZK_OK; an error status (wrong input count, non-canonical input) leaves it false. */
+ * on CUZK_OK; an error status (wrong input count, non-canonical input) leaves it false. The proof's
+ * points must be in their subgroups, as cuzk_groth16_proof_read (or the prover) guarantees. */
 cuzk_status cuzk_groth16_verify(bool *valid, const cuzk_groth16_pvk_t *pvk,
                                 const cuzk_groth16_proof_t *proof, const cuzk_scalar_t *inputs,
                                 size_t n_inputs, cuzk_err_t *err);
