@@ -37,8 +37,9 @@ static int check_vk(const char *path)
         fprintf(stderr, "cuzk params check: %s\n", err.msg);
         return EXIT_USAGE;
     }
-    printf("%s: verifying key, %zu public inputs (ic %zu), every point checked\n", path, vk.ic_len - 1,
-           vk.ic_len);
+    /* ic_len 0 (not even ONE) reads as bellperson reads it; no proof can verify against it. */
+    printf("%s: verifying key, %zu public inputs (ic %zu), every point checked\n", path,
+           vk.ic_len ? vk.ic_len - 1 : 0, vk.ic_len);
     cuzk_groth16_vk_free(&vk);
     return EXIT_GOOD;
 }

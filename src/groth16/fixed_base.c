@@ -1,6 +1,7 @@
 /* Fixed-base comb multiplication for G1 and G2 (see fixed_base.h). */
 #include <stdlib.h>
 #include "groth16/fixed_base.h"
+#include "groth16/groth16_internal.h"
 #include "util/parallel.h"
 
 #define FB_WINDOWS 32   /* 8-bit windows over 256 bits */

@@ -24,6 +24,7 @@ static void FB(fb_chunk)(void *p, size_t begin, size_t end)
                 if (d)
                     FB(jac_add_aff)(&acc[i], &acc[i], &ctx->table[k * 255 + d - 1]);
             }
+            g16_wipe(&s, sizeof s); /* the setup's scalars derive from its toxic waste */
         }
         FB(jac_batch_to_aff)(ctx->out + base, acc, count);
     }

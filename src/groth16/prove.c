@@ -278,7 +278,12 @@ cuzk_status cuzk_groth16_prove(cuzk_groth16_proof_t *proofs, const cuzk_groth16_
     for (size_t k = 0; k < n && st == CUZK_OK; k++)
         st = prove_one(&proofs[k], pk, &witnesses[k], &o, &s, threads, err);
     cuzk_timing_report("prove", t);
-    g16_wipe(s.z, max_z * sizeof(cuzk_scalar_t));   /* the witness is secret too */
+    /* The witness is secret too, and so is what was derived from it (A·z, B·z, C·z, H). */
+    size_t m = (size_t)1 << g16_log2_ceil(max_rows);
+    g16_wipe(s.z, max_z * sizeof(cuzk_scalar_t));
+    g16_wipe(s.a, m * sizeof(fr));
+    g16_wipe(s.b, m * sizeof(fr));
+    g16_wipe(s.c, m * sizeof(fr));
     scratch_free(&s);
     return st;
 }

@@ -73,6 +73,7 @@ static cuzk_status lagrange_at(fr *lag, size_t rows, unsigned log_m, const fr *t
         fr_mul(&lag[j], &lag[j], &zt);
         fr_mul(&wj, &wj, &omega);
     }
+    g16_wipe(&zt, sizeof zt);
     return CUZK_OK;
 }
 
@@ -113,6 +114,7 @@ static cuzk_status qap_eval(qap_at_tau *q, const cuzk_r1cs_t *cs, unsigned log_m
             q->a_dense[i] = 1;
         }
     }
+    g16_wipe(lag, rows * sizeof *lag); /* L_j(τ) gives τ away */
     free(lag);
     return st;
 }
@@ -144,7 +146,9 @@ static cuzk_status draw_toxic_waste(toxic_waste *tw, size_t m, cuzk_err_t *err)
     fr tm;
     uint64_t e = m;
     fr_pow(&tm, &tw->tau, &e, 1);
-    if (fr_eq(&tm, &FR_ONE))   /* τ in the domain: probability m/r, draw again */
+    bool in_domain = fr_eq(&tm, &FR_ONE);
+    g16_wipe(&tm, sizeof tm);
+    if (in_domain)   /* τ in the domain: probability m/r, draw again */
         return draw_toxic_waste(tw, m, err);
     return CUZK_OK;
 }
@@ -226,6 +230,8 @@ static cuzk_status build_key(cuzk_groth16_pk_t *pk, const cuzk_r1cs_t *cs, const
     pk->vk.delta_g2 = g2s[2];
     g16_wipe(sc, cap * sizeof *sc);
     g16_wipe(vk_sc, sizeof vk_sc);
+    g16_wipe(&inv, sizeof inv);
+    g16_wipe(&zt, sizeof zt);
     free(sc);
     if (st != CUZK_OK)
         return cuzk_err_set(err, st, "setup: %s", cuzk_status_str(st));
@@ -267,12 +273,11 @@ cuzk_status cuzk_groth16_setup(cuzk_groth16_pk_t *pk, const cuzk_r1cs_t *cs, int
     st = build_key(pk, cs, &q, &tw, log_m, threads, err);
 out:
     g16_wipe(&tw, sizeof tw);
-    if (q.u) {
-        size_t nvars = cs->num_inputs + cs->num_aux;
-        g16_wipe(q.u, nvars * sizeof(fr));
-        g16_wipe(q.v, nvars * sizeof(fr));
-        g16_wipe(q.w, nvars * sizeof(fr));
-    }
+    /* After a failed allocation in qap_eval any of u, v, w may be NULL. */
+    fr *evals[3] = {q.u, q.v, q.w};
+    for (int i = 0; i < 3; i++)
+        if (evals[i])
+            g16_wipe(evals[i], (cs->num_inputs + cs->num_aux) * sizeof(fr));
     qap_free(&q);
     if (st != CUZK_OK)
         cuzk_groth16_pk_free(pk);

@@ -1,6 +1,7 @@
 /* The Groth16 verifier (bellperson verify_proof / verify_proofs_batch) with a prepared key:
  *   single: e(A, B)·e(acc, −γ)·e(C, −δ) = e(α, β), acc = Σ ic_i·x_i (x_0 = 1);
  *   batch:  with random 128-bit ρ_k, Π e(ρ_k·A_k, B_k)·e(Σρ_k·acc_k, −γ)·e(Σρ_k·C_k, −δ) = e(α, β)^(Σρ_k). */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -127,8 +128,10 @@ static cuzk_status random_weight(cuzk_scalar_t *w, cuzk_err_t *err)
     size_t got = 0;
     while (got < 16) {
         ssize_t n = getrandom(p + got, 16 - got, 0);
+        if (n < 0 && errno == EINTR)
+            continue;
         if (n < 0)
-            return cuzk_err_set(err, CUZK_ERR_IO, "getrandom failed");
+            return cuzk_err_set(err, CUZK_ERR_IO, "getrandom failed: %s", strerror(errno));
         got += (size_t)n;
     }
     if (w->l[0] == 0 && w->l[1] == 0)

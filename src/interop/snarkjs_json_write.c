@@ -255,8 +255,11 @@ static cuzk_status write_tmp(const char *tmp, const char *content, cuzk_err_t *e
         }
         done += (size_t)k;
     }
-    if (fsync(fd) != 0 || close(fd) != 0)
-        return cuzk_err_set(err, CUZK_ERR_IO, "%s: write failed: %s", tmp, strerror(errno));
+    int e = fsync(fd) != 0 ? errno : 0;
+    if (close(fd) != 0 && !e)
+        e = errno;
+    if (e)
+        return cuzk_err_set(err, CUZK_ERR_IO, "%s: write failed: %s", tmp, strerror(e));
     return CUZK_OK;
 }
 

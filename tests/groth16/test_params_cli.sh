@@ -46,9 +46,16 @@ head -c $((size - 7)) "$p" >"$dir/trunc.params"
 expect 2 "truncated params" "$cuzk" params check "$dir/trunc.params"
 head -c 500 "$v" >"$dir/trunc.vk"
 expect 2 "truncated vk" "$cuzk" params check "$dir/trunc.vk"
-# Flip a bit in the middle of the last point (b_g2): off the curve or out of the subgroup.
+# ic_len 0: readable (bellperson reads it), reported as no public inputs.
+{ head -c 864 "$v"; printf '\000\000\000\000'; } >"$dir/noic.vk"
+expect 0 "vk without ic" "$cuzk" params check "$dir/noic.vk"
+grep -q "0 public inputs (ic 0)" "$dir/out" || { echo "FAIL: vk without ic: $(cat "$dir/out")"; fails=$((fails + 1)); }
+# Flip a bit in the middle of the last point (b_g2): off the curve or out of the subgroup. The byte
+# is read first: writing a fixed value would leave the file intact when the byte already holds it.
 cp "$p" "$dir/flip.params"
-printf '\001' | dd of="$dir/flip.params" bs=1 seek=$((size - 100)) conv=notrunc 2>/dev/null
+byte=$(od -An -tu1 -j $((size - 100)) -N1 "$p" | tr -d ' ')
+printf "\\$(printf %03o $((byte ^ 1)))" | dd of="$dir/flip.params" bs=1 seek=$((size - 100)) conv=notrunc 2>/dev/null
+cmp -s "$p" "$dir/flip.params" && { echo "FAIL: the bit flip did not change the file"; fails=$((fails + 1)); }
 expect 2 "corrupt point" "$cuzk" params check "$dir/flip.params" --check subgroup
 expect 2 "missing file" "$cuzk" params check "$dir/absent.params"
 expect 2 "unknown level" "$cuzk" params check "$p" --check everything
