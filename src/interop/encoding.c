@@ -24,6 +24,18 @@ static bool bytes_equal_limbs(const uint8_t *p, uint32_t n8, const uint64_t *lim
 }
 
 bool interop_is_bls_r(const uint8_t *p, uint32_t n8) { return bytes_equal_limbs(p, n8, FR_MODULUS, FR_LIMBS); }
+
+cuzk_status interop_check_prime(const uint8_t *h, uint64_t hlen, const char *path, const char *what,
+                                cuzk_err_t *err)
+{
+    if (hlen < 4)
+        return cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: header section has %llu bytes", path,
+                            (unsigned long long)hlen);
+    uint32_t n8 = (uint32_t)h[0] | (uint32_t)h[1] << 8 | (uint32_t)h[2] << 16 | (uint32_t)h[3] << 24;
+    if (n8 > hlen - 4 || !interop_is_bls_r(h + 4, n8))
+        return cuzk_err_set(err, CUZK_ERR_MISMATCH, "%s: %s (its prime is not BLS12-381's r)", path, what);
+    return CUZK_OK;
+}
 bool interop_is_bls_p(const uint8_t *p, uint32_t n8) { return bytes_equal_limbs(p, n8, FP_MODULUS, FP_LIMBS); }
 bool interop_is_bn128_q(const uint8_t *p, uint32_t n8) { return bytes_equal_limbs(p, n8, BN128_Q, 4); }
 

@@ -15,6 +15,11 @@
 
 /* True when the n8 little-endian bytes at p are exactly BLS12-381's r (resp. p). */
 bool interop_is_bls_r(const uint8_t *p, uint32_t n8);
+/* Checks the start of an iden3 header section (.r1cs, .wtns): u32 n8, then the field prime in n8
+ * little-endian bytes, which must be BLS12-381's r. CUZK_ERR_FORMAT for a short section,
+ * CUZK_ERR_MISMATCH "<path>: <what> (its prime is not BLS12-381's r...)" for another prime. */
+cuzk_status interop_check_prime(const uint8_t *h, uint64_t hlen, const char *path, const char *what,
+                                cuzk_err_t *err);
 bool interop_is_bls_p(const uint8_t *p, uint32_t n8);
 /* True when the n8 bytes are bn128's base field prime (for a helpful message only). */
 bool interop_is_bn128_q(const uint8_t *p, uint32_t n8);

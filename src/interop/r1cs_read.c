@@ -133,19 +133,10 @@ cuzk_status cuzk_circom_r1cs_read(cuzk_circom_r1cs_t *out, const char *path, cuz
     uint64_t hlen, clen;
     if ((s = binfile_section(&bf, 1, &h, &hlen, err)) != CUZK_OK)
         goto out;
-    if (hlen < 4) {
-        s = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: header section has %llu bytes", path,
-                         (unsigned long long)hlen);
+    if ((s = interop_check_prime(h, hlen, path,
+                                 "circuit built for another curve; compile with circom --prime bls12381",
+                                 err)) != CUZK_OK)
         goto out;
-    }
-    uint32_t n8 = binfile_u32(h);
-    if (n8 > hlen - 4 || !interop_is_bls_r(h + 4, n8)) {
-        s = cuzk_err_set(err, CUZK_ERR_MISMATCH,
-                         "%s: circuit built for another curve (its prime is not BLS12-381's r; "
-                         "compile with circom --prime bls12381)",
-                         path);
-        goto out;
-    }
     if (hlen != 4 + 32 + 4 * 4 + 8 + 4) {
         s = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: header section has %llu bytes, expected 64", path,
                          (unsigned long long)hlen);

@@ -27,17 +27,8 @@ cuzk_status cuzk_wtns_read(cuzk_wtns_t *out, const char *path, cuzk_err_t *err)
     cuzk_fr_t *vals = NULL;
     if ((s = binfile_section(&bf, 1, &h, &hlen, err)) != CUZK_OK)
         goto out;
-    if (hlen < 4) {
-        s = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: header section has %llu bytes", path,
-                         (unsigned long long)hlen);
+    if ((s = interop_check_prime(h, hlen, path, "witness for another curve", err)) != CUZK_OK)
         goto out;
-    }
-    uint32_t n8 = binfile_u32(h);
-    if (n8 > hlen - 4 || !interop_is_bls_r(h + 4, n8)) {
-        s = cuzk_err_set(err, CUZK_ERR_MISMATCH,
-                         "%s: witness for another curve (its prime is not BLS12-381's r)", path);
-        goto out;
-    }
     if (hlen != 4 + 32 + 4) {
         s = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: header section has %llu bytes, expected 40", path,
                          (unsigned long long)hlen);
