@@ -21,14 +21,8 @@
 #include <unistd.h>
 #include "cuzk/cs.h"
 #include "ff/fr.h"
+#include "fuzz_util.h"
 
-#define REQUIRE(c)                                                                                 \
-    do {                                                                                           \
-        if (!(c)) {                                                                                \
-            fprintf(stderr, "%s:%d: property failed: %s\n", __FILE__, __LINE__, #c);               \
-            abort();                                                                               \
-        }                                                                                          \
-    } while (0)
 
 enum { HDR = 256, NSEC = 12, MAX_VARS = 0x7fffffff };
 
