@@ -262,18 +262,25 @@ static void lc_eval(cuzk_cs_t *cs, const cuzk_lc_t *lc, int which, fr *out)
     *out = acc;
 }
 
+/* Whether a term takes part (non-zero coefficient, allocated variable; a bad variable fails the
+ * system); a term that does is counted in the density of matrix `which`. */
+static bool term_counts(cuzk_cs_t *cs, const cuzk_lc_term_t *t, int which)
+{
+    if (cs_is_zero(&t->coeff))
+        return false;
+    if (!cs_var_valid(cs, t->var)) {
+        bad_var(cs, which, t->var);
+        return false;
+    }
+    track_density(cs, which, t->var);
+    return true;
+}
+
 static void lc_count(cuzk_cs_t *cs, const cuzk_lc_t *lc, int which)
 {
     const cuzk_lc_term_t *t = cuzk_lc_terms(lc);
-    for (uint32_t k = 0; k < lc->len; k++) {
-        if (cs_is_zero(&t[k].coeff))
-            continue;
-        if (!cs_var_valid(cs, t[k].var)) {
-            bad_var(cs, which, t[k].var);
-            continue;
-        }
-        track_density(cs, which, t[k].var);
-    }
+    for (uint32_t k = 0; k < lc->len; k++)
+        term_counts(cs, &t[k], which);
 }
 
 /* Appends the LC's non-zero terms as the next row of matrix `which`. */
@@ -291,13 +298,8 @@ static void lc_record(cuzk_cs_t *cs, const cuzk_lc_t *lc, int which)
     fr *coeff = m->coeff.p;
     const cuzk_lc_term_t *t = cuzk_lc_terms(lc);
     for (uint32_t k = 0; k < lc->len; k++) {
-        if (cs_is_zero(&t[k].coeff))
+        if (!term_counts(cs, &t[k], which))
             continue;
-        if (!cs_var_valid(cs, t[k].var)) {
-            bad_var(cs, which, t[k].var);
-            continue;
-        }
-        track_density(cs, which, t[k].var);
         col[n] = t[k].var;
         coeff[n] = t[k].coeff;
         n++;
