@@ -1,5 +1,6 @@
 /* cuzk-bench: benchmarks (and, later, the client of cuzk-daemon).
- *   cuzk-bench micro <name> [--log2 N] [--threads T] [--iters K] [--impl portable|adx|ifma]  */
+ *   cuzk-bench micro <name> [--log2 N] [--threads T] [--iters K] [--impl portable|adx|ifma]
+ *                   [--window BITS]  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +35,8 @@ static void usage(FILE *f)
     fprintf(f, "usage: cuzk-bench micro <name> [--log2 N] [--threads T] [--iters K] "
                "[--impl portable|adx|ifma]\n"
                "                  [--backend count|witness|record|direct|all] "
-               "[--lc heap|inline1|inline2|inline4|arena|default|all]   (synth)\n\nmicro benchmarks:\n");
+               "[--lc heap|inline1|inline2|inline4|arena|default|all]   (synth)\n"
+               "                  [--window BITS]   (msm-*: instead of the automatic window)\n\nmicro benchmarks:\n");
     for (size_t i = 0; i < N_MICROS; i++)
         fprintf(f, "  %-15s %s\n", micros[i].name, micros[i].what);
 }
@@ -95,6 +97,10 @@ static int cmd_micro(int argc, char **argv)
             if (parse_int(opt, val, 1, 1000000, &v))
                 return 2;
             a.iters = (int)v;
+        } else if (strcmp(opt, "--window") == 0) {
+            if (parse_int(opt, val, 1, 20, &v))
+                return 2;
+            a.window = (unsigned)v;
         } else if (strcmp(opt, "--impl") == 0) {
             if (!cuzk_impl_parse(val, &a.impl)) {
                 fprintf(stderr, "cuzk-bench: --impl expects portable, adx or ifma, got '%s'\n", val);

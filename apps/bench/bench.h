@@ -13,6 +13,7 @@ typedef struct {
     cuzk_impl impl;    /* arithmetic implementation in use */
     const char *backend; /* --backend (micro synth); NULL: all */
     const char *lc;      /* --lc: LC storage strategy (micro synth); NULL: all */
+    unsigned window;     /* --window: MSM window bits (micro msm-*); 0: the automatic choice */
 } micro_args;
 
 typedef struct {

@@ -144,10 +144,12 @@ static int bench_msm(const micro_args *a, int group, bool bits, const char *name
     }
     double gen_s = (double)(cuzk_now_ns() - t0) * 1e-9;
     unsigned window = group == 1 ? cuzk_msm_g1_window(n, a->threads) : cuzk_msm_g2_window(n, a->threads);
-    printf("%s: n=2^%u, inputs generated in %.2fs, auto window %u%s\n", name, lg, gen_s, window,
-           bits ? " (unused: all scalars are 0/1)" : "");
+    printf("%s: n=2^%u, inputs generated in %.2fs, auto window %u%s%s\n", name, lg, gen_s, window,
+           a->window ? " (overridden by --window)" : "", bits ? " (unused: all scalars are 0/1)" : "");
+    if (a->window)
+        window = a->window;
 
-    msm_ctx c = {.group = group, .bases = bases, .k = k, .n = n, .opts = {.threads = a->threads}};
+    msm_ctx c = {.group = group, .bases = bases, .k = k, .n = n, .opts = {.threads = a->threads, .window = a->window}};
     bench_stats st = bench_time(a->iters, run_msm, &c);
     bench_print(name, a, st, (double)n, "points");
     int fail = c.st != CUZK_OK;

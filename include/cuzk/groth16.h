@@ -96,6 +96,9 @@ typedef struct {
      * of part of 0..m−1), for keys built over another choice of root of unity; NULL = row k at
      * position k. */
     const uint32_t *row_position;
+    /* Optional: for keys whose h points are in another order, point i of pk->h multiplies the H
+     * value at position h_source[i] (a permutation of 0..h_len−1); NULL = point i with value i. */
+    const uint32_t *h_source;
     /* Tests only: fixed blinding (r, s) instead of fresh getrandom values. NULL = random. */
     const cuzk_fr_t *fixed_r, *fixed_s;
 } cuzk_groth16_prove_opts;

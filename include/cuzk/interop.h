@@ -54,14 +54,18 @@ void cuzk_wtns_free(cuzk_wtns_t *w);
  *   pk.vk       α, β (G1 and G2), γ, δ (G1 and G2) and IC (n_public + 1 points);
  *   pk.a, pk.b_g1, pk.b_g2   one point per wire (not compact: prove with NULL densities);
  *   pk.l        the zkey's C points, one per aux wire;
- *   pk.h        domain_size points, reordered at load into cuzk's order (see row_position);
+ *   pk.h        domain_size points in the zkey's order; h_source[i] is the position in cuzk's
+ *               odd-root order of the H value that point i multiplies (see row_position);
  *   a, b        the zkey's A and B coefficients as rows (columns = wires, Montgomery coefficients;
  *               a column may repeat within a row: evaluation sums); C is not stored: snarkjs proves
  *               with c = a ∘ b;
  *   row_position  where row k sits in cuzk's evaluation domain (num_constraints + n_public + 1 entries):
  *               ffjavascript's root of unity is ω^K for our ω and a fixed odd K, so row k (at ω'^k in
  *               snarkjs) is at position K·k mod domain_size, and H point i (odd power 2i+1 of ω'_2m)
- *               is stored at index j with 2j + 1 ≡ K·(2i + 1) mod 2m. */
+ *               is stored at index j with 2j + 1 ≡ K·(2i + 1) mod 2m.
+ * The point arrays are checked at load, then used where they lie in the mapped file when its layout
+ * allows (the usual case: the coordinates are stored exactly as cuzk's structs hold them), else copied;
+ * the mapping lives until cuzk_zkey_free. */
 typedef struct {
     cuzk_groth16_pk_t pk;
     uint32_t n_vars;          /* wires, ONE included */
@@ -70,6 +74,10 @@ typedef struct {
     size_t num_constraints;   /* circuit rows; the n_public + 1 input rows the zkey lists are not in a/b */
     cuzk_csr_t a, b;
     uint32_t *row_position;
+    uint32_t *h_source;       /* domain_size entries */
+    const void *map;          /* the mapped file, kept for the in-place arrays */
+    size_t map_size;
+    bool a_in_place, b_g1_in_place, b_g2_in_place, l_in_place, h_in_place; /* not owned: in map */
 } cuzk_zkey_t;
 
 enum {

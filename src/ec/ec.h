@@ -57,6 +57,9 @@ void g1_jac_mul_endo(g1_jac *r, const g1_jac *p, const cuzk_scalar_t *k);
 void g1_jac_mul_ct(g1_jac *r, const g1_jac *p, const cuzk_scalar_t *k);
 void g1_jac_mul_by_x(g1_jac *r, const g1_jac *p);   /* r = x·p, x the BLS parameter */
 bool g1_aff_on_curve(const g1_aff *p);    /* infinity counts as on the curve */
+/* Index of the first of p[0..n) that is not on the curve (infinity counts as on it), n when none;
+ * coordinates must be canonical. Eight points at a time with AVX-512 IFMA. */
+size_t g1_aff_first_off_curve(const g1_aff *p, size_t n);
 bool g1_jac_on_curve(const g1_jac *p);
 /* Membership in the order-r subgroup for a point already known to be on the curve: σ(P) == −x²·P
  * with σ(x, y) = (βx, y) (Scott, "A note on group membership tests", 2021). */
@@ -91,6 +94,7 @@ void g2_jac_mul_endo(g2_jac *r, const g2_jac *p, const cuzk_scalar_t *k);
 void g2_jac_mul_ct(g2_jac *r, const g2_jac *p, const cuzk_scalar_t *k);
 void g2_jac_mul_by_x(g2_jac *r, const g2_jac *p);
 bool g2_aff_on_curve(const g2_aff *p);
+size_t g2_aff_first_off_curve(const g2_aff *p, size_t n); /* as g1_aff_first_off_curve */
 bool g2_jac_on_curve(const g2_jac *p);
 /* ψ(P) == x·P, ψ the untwist-Frobenius-twist endomorphism (Scott 2021); p must be on the curve. */
 bool g2_aff_in_subgroup(const g2_aff *p);

@@ -20,6 +20,8 @@ size_t g16_popcount(const uint64_t *bits, size_t nbits);
 
 /* Converts n Montgomery elements to canonical scalars, threaded (out may alias in). */
 void g16_to_scalars(cuzk_scalar_t *out, const fr *in, size_t n, int threads);
+/* out[i] = in[source[i]] as scalars (source NULL: in[i]); out must not overlap in unless source is NULL. */
+void g16_to_scalars_gather(cuzk_scalar_t *out, const fr *in, const uint32_t *source, size_t n, int threads);
 
 /* Computes the H polynomial of one witness in a (size 2^log_m; b and c are scratch of the same
  * size): bellperson's coefficients of (A·B − C)/Z (CUZK_GROTH16_H_COSET, entries 0..m−2 used) or

@@ -10,6 +10,7 @@
 #include "util/parallel.h"
 #include "util/timer.h"
 #include "util/timing.h"
+#include "util/bigmem.h"
 
 /* Scratch shared by the circuits of one call (all of one key, so all of one size). */
 typedef struct {
@@ -81,8 +82,8 @@ static cuzk_status check_witness(const cuzk_groth16_pk_t *pk, const cuzk_groth16
     return CUZK_OK;
 }
 
-/* row_position must map every row into the domain, no two rows to one position. */
-static cuzk_status check_row_position(const uint32_t *pos, size_t rows, size_t m, cuzk_err_t *err)
+/* pos (row_position, h_source) must map its n entries into 0..m−1, no two to one position. */
+static cuzk_status check_positions(const char *name, const uint32_t *pos, size_t rows, size_t m, cuzk_err_t *err)
 {
     uint64_t *seen = calloc(words_for(m), sizeof *seen);
     if (!seen)
@@ -90,8 +91,8 @@ static cuzk_status check_row_position(const uint32_t *pos, size_t rows, size_t m
     cuzk_status st = CUZK_OK;
     for (size_t k = 0; k < rows && st == CUZK_OK; k++) {
         if (pos[k] >= m || ((seen[pos[k] / 64] >> (pos[k] % 64)) & 1))
-            st = cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "row_position[%zu] = %u is out of range or repeated",
-                              k, pos[k]);
+            st = cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "%s[%zu] = %u is out of range or repeated", name, k,
+                              pos[k]);
         else
             seen[pos[k] / 64] |= 1ull << (pos[k] % 64);
     }
@@ -100,12 +101,13 @@ static cuzk_status check_row_position(const uint32_t *pos, size_t rows, size_t m
 }
 
 static cuzk_status run_msms(msm_sums *sums, const cuzk_groth16_pk_t *pk, const cuzk_groth16_witness_t *w,
-                            prove_scratch *s, size_t h_len, int threads)
+                            prove_scratch *s, size_t h_len, const uint32_t *h_source, int threads)
 {
     size_t ni = w->num_inputs, na = w->num_aux, nz = ni + na;
     cuzk_msm_opts opts = {.threads = threads};
-    cuzk_scalar_t *h_scalars = (cuzk_scalar_t *)s->a;   /* same size and alignment as fr */
-    g16_to_scalars(h_scalars, s->a, h_len, threads);
+    /* H is in s->a; s->b is free once H is computed (same size and alignment as scalars). */
+    cuzk_scalar_t *h_scalars = (cuzk_scalar_t *)(h_source ? s->b : s->a);
+    g16_to_scalars_gather(h_scalars, s->a, h_source, h_len, threads);
     g16_to_scalars(s->z, w->input, ni, threads);
     g16_to_scalars(s->z + ni, w->aux, na, threads);
     memset(s->bits_a, 0, words_for(nz) * sizeof(uint64_t));
@@ -198,10 +200,10 @@ static void scratch_free(prove_scratch *s)
 
 static cuzk_status scratch_alloc(prove_scratch *s, size_t m, size_t nz)
 {
-    s->a = malloc(m * sizeof(fr));
-    s->b = malloc(m * sizeof(fr));
-    s->c = malloc(m * sizeof(fr));
-    s->z = malloc((nz ? nz : 1) * sizeof(cuzk_scalar_t));
+    s->a = cuzk_big_malloc(m * sizeof(fr));
+    s->b = cuzk_big_malloc(m * sizeof(fr));
+    s->c = cuzk_big_malloc(m * sizeof(fr));
+    s->z = cuzk_big_malloc(nz * sizeof(cuzk_scalar_t));
     s->bits_a = malloc(words_for(nz + 1) * sizeof(uint64_t));
     s->bits_b = malloc(words_for(nz + 1) * sizeof(uint64_t));
     if (!s->a || !s->b || !s->c || !s->z || !s->bits_a || !s->bits_b)
@@ -221,7 +223,7 @@ static cuzk_status prove_one(cuzk_groth16_proof_t *proof, const cuzk_groth16_pk_
     cuzk_timing_report("ntt", t);
 
     msm_sums sums;
-    if ((st = run_msms(&sums, pk, w, s, pk->h_len, threads)) != CUZK_OK)
+    if ((st = run_msms(&sums, pk, w, s, pk->h_len, o->h_source, threads)) != CUZK_OK)
         return cuzk_err_set(err, st, "multi-scalar multiplication: %s", cuzk_status_str(st));
 
     fr r, sv;
@@ -258,7 +260,7 @@ cuzk_status cuzk_groth16_prove(cuzk_groth16_proof_t *proofs, const cuzk_groth16_
         size_t rows = witnesses[k].num_constraints + witnesses[k].num_inputs;
         size_t nz = witnesses[k].num_inputs + witnesses[k].num_aux;
         if (o.row_position) {
-            st = check_row_position(o.row_position, rows, (size_t)1 << g16_log2_ceil(rows), err);
+            st = check_positions("row_position", o.row_position, rows, (size_t)1 << g16_log2_ceil(rows), err);
             if (st != CUZK_OK)
                 return st;
         }
@@ -267,6 +269,11 @@ cuzk_status cuzk_groth16_prove(cuzk_groth16_proof_t *proofs, const cuzk_groth16_
     }
     if (n == 0)
         return CUZK_OK;
+    if (o.h_source) {
+        cuzk_status st = check_positions("h_source", o.h_source, pk->h_len, pk->h_len, err);
+        if (st != CUZK_OK)
+            return st;
+    }
 
     prove_scratch s = {0};
     cuzk_status st = scratch_alloc(&s, (size_t)1 << g16_log2_ceil(max_rows), max_z);

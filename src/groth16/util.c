@@ -55,6 +55,7 @@ size_t g16_popcount(const uint64_t *bits, size_t nbits)
 typedef struct {
     cuzk_scalar_t *out;
     const fr *in;
+    const uint32_t *source;
 } to_scalars_ctx;
 
 static void to_scalars_chunk(void *p, size_t begin, size_t end)
@@ -62,14 +63,19 @@ static void to_scalars_chunk(void *p, size_t begin, size_t end)
     to_scalars_ctx *ctx = p;
     for (size_t i = begin; i < end; i++) {
         cuzk_scalar_t s;
-        fr_to_scalar(&s, &ctx->in[i]);
+        fr_to_scalar(&s, &ctx->in[ctx->source ? ctx->source[i] : i]);
         ctx->out[i] = s;
     }
 }
 
 void g16_to_scalars(cuzk_scalar_t *out, const fr *in, size_t n, int threads)
 {
-    to_scalars_ctx ctx = {out, in};
+    g16_to_scalars_gather(out, in, NULL, n, threads);
+}
+
+void g16_to_scalars_gather(cuzk_scalar_t *out, const fr *in, const uint32_t *source, size_t n, int threads)
+{
+    to_scalars_ctx ctx = {out, in, source};
     cuzk_parallel_for(threads, n, 1 << 14, to_scalars_chunk, &ctx);
 }
 

@@ -84,6 +84,15 @@ fail:
     return s;
 }
 
+void binfile_populate(const binfile_t *bf)
+{
+#ifdef MADV_POPULATE_READ
+    if (madvise((void *)bf->data, bf->size, MADV_POPULATE_READ) == 0)
+        return;
+#endif
+    (void)madvise((void *)bf->data, bf->size, MADV_WILLNEED); /* older kernels: read-ahead at least */
+}
+
 void binfile_close(binfile_t *bf)
 {
     if (bf->data)

@@ -25,6 +25,9 @@ typedef struct {
 cuzk_status binfile_open(binfile_t *bf, const char *path, const char *kind, uint32_t max_version,
                          cuzk_err_t *err);
 void binfile_close(binfile_t *bf);
+/* Maps every page of the file at once (the file is about to be read in full): one system call instead
+ * of a page fault per few pages. Advice only: nothing changes when the kernel cannot do it. */
+void binfile_populate(const binfile_t *bf);
 
 /* The payload of the unique section `type`: FORMAT error when it is missing or repeated. */
 cuzk_status binfile_section(const binfile_t *bf, uint32_t type, const uint8_t **p, uint64_t *len,

@@ -50,19 +50,34 @@ bool interop_limbs_lt(const uint64_t *a, const uint64_t *m, size_t n)
 
 static bool fp_from_lem(fp *out, const uint8_t *p)
 {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(out->l, p, FP_BYTES); /* the limbs are stored as they are held */
+#else
     for (size_t i = 0; i < FP_LIMBS; i++) {
         uint64_t v = 0;
         for (int b = 7; b >= 0; b--)
             v = v << 8 | p[8 * i + (size_t)b];
         out->l[i] = v;
     }
+#endif
     return interop_limbs_lt(out->l, FP_MODULUS, FP_LIMBS);
+}
+
+bool interop_g1_lem_coords(g1_aff *out, const uint8_t in[LEM_G1_BYTES])
+{
+    return fp_from_lem(&out->x, in) && fp_from_lem(&out->y, in + FP_BYTES);
+}
+
+bool interop_g2_lem_coords(g2_aff *out, const uint8_t in[LEM_G2_BYTES])
+{
+    return fp_from_lem(&out->x.c0, in) && fp_from_lem(&out->x.c1, in + FP_BYTES) &&
+           fp_from_lem(&out->y.c0, in + 2 * FP_BYTES) && fp_from_lem(&out->y.c1, in + 3 * FP_BYTES);
 }
 
 cuzk_status interop_g1_from_lem(g1_aff *out, const uint8_t in[LEM_G1_BYTES], bool subgroup)
 {
     g1_aff p;
-    if (!fp_from_lem(&p.x, in) || !fp_from_lem(&p.y, in + FP_BYTES))
+    if (!interop_g1_lem_coords(&p, in))
         return CUZK_ERR_NOT_CANONICAL;
     if (!g1_aff_is_inf(&p)) {
         if (!g1_aff_on_curve(&p))
@@ -77,8 +92,7 @@ cuzk_status interop_g1_from_lem(g1_aff *out, const uint8_t in[LEM_G1_BYTES], boo
 cuzk_status interop_g2_from_lem(g2_aff *out, const uint8_t in[LEM_G2_BYTES], bool subgroup)
 {
     g2_aff p;
-    if (!fp_from_lem(&p.x.c0, in) || !fp_from_lem(&p.x.c1, in + FP_BYTES) ||
-        !fp_from_lem(&p.y.c0, in + 2 * FP_BYTES) || !fp_from_lem(&p.y.c1, in + 3 * FP_BYTES))
+    if (!interop_g2_lem_coords(&p, in))
         return CUZK_ERR_NOT_CANONICAL;
     if (!g2_aff_is_inf(&p)) {
         if (!g2_aff_on_curve(&p))

@@ -32,6 +32,9 @@ bool interop_limbs_lt(const uint64_t *a, const uint64_t *m, size_t n);
  * CUZK_OK, CUZK_ERR_NOT_CANONICAL, CUZK_ERR_NOT_ON_CURVE or CUZK_ERR_NOT_IN_SUBGROUP. */
 cuzk_status interop_g1_from_lem(g1_aff *out, const uint8_t in[LEM_G1_BYTES], bool subgroup);
 cuzk_status interop_g2_from_lem(g2_aff *out, const uint8_t in[LEM_G2_BYTES], bool subgroup);
+/* The coordinates alone: false when one is not below p (nothing about the curve is checked). */
+bool interop_g1_lem_coords(g1_aff *out, const uint8_t in[LEM_G1_BYTES]);
+bool interop_g2_lem_coords(g2_aff *out, const uint8_t in[LEM_G2_BYTES]);
 
 /* Decimal conversion of n-limb canonical integers. interop_dec_from_limbs writes at most
  * 20·n + 1 bytes. interop_limbs_from_str parses a decimal (or 0x-hex) string; false when it is

@@ -5,6 +5,7 @@
 #include "cuzk/interop.h"
 #include "interop/binfile.h"
 #include "interop/interop_internal.h"
+#include "util/bigmem.h"
 
 void cuzk_wtns_free(cuzk_wtns_t *w)
 {
@@ -22,6 +23,7 @@ cuzk_status cuzk_wtns_read(cuzk_wtns_t *out, const char *path, cuzk_err_t *err)
     cuzk_status s = binfile_open(&bf, path, "wtns", 2, err);
     if (s != CUZK_OK)
         return s;
+    binfile_populate(&bf);
     const uint8_t *h, *d;
     uint64_t hlen, dlen;
     cuzk_fr_t *vals = NULL;
@@ -43,7 +45,7 @@ cuzk_status cuzk_wtns_read(cuzk_wtns_t *out, const char *path, cuzk_err_t *err)
                          path, n, (unsigned long long)dlen, 32ull * n);
         goto out;
     }
-    vals = malloc((n ? n : 1) * sizeof *vals);
+    vals = cuzk_big_malloc((size_t)n * sizeof *vals);
     if (!vals) {
         s = cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory for %u values", path, n);
         goto out;

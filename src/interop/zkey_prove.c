@@ -15,6 +15,7 @@ cuzk_status cuzk_zkey_prove(cuzk_groth16_proof_t *proof, const cuzk_zkey_t *zk, 
         o = *opts;
     o.h_mode = CUZK_GROTH16_H_ODD_ROOTS;
     o.row_position = zk->row_position;
+    o.h_source = zk->h_source;
     cuzk_zkey_witness_t w;
     uint64_t t = cuzk_now_ns();
     cuzk_status s = cuzk_zkey_witness(&w, zk, wtns, n, o.threads, err);

@@ -1,13 +1,15 @@
 /* snarkjs Groth16 .zkey reader (BLS12-381): sections 1 (protocol), 2 (header + vk points), 3 (IC),
  * 4 (A/B coefficients), 5–7 (A, B1, B2 per wire), 8 (C per aux wire), 9 (H per domain point); 10
  * (MPC contributions) is ignored. Every section size is checked against the header before any point is
- * decoded; points are decoded in parallel; H is permuted into cuzk's odd-root order at load. */
+ * decoded; points are checked in parallel and used in place in the mapped file (see load_points). */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include "cuzk/interop.h"
 #include "interop/binfile.h"
 #include "interop/interop_internal.h"
+#include "util/bigmem.h"
 #include "util/parallel.h"
 
 #define HEADER_BYTES (4 + 48 + 4 + 32 + 12 + 3 * LEM_G1_BYTES + 3 * LEM_G2_BYTES)
@@ -45,14 +47,22 @@ void cuzk_zkey_free(cuzk_zkey_t *zk)
         return;
     cuzk_groth16_pk_t *pk = &zk->pk;
     cuzk_interop_vk_free(&pk->vk);
-    free(pk->h);
-    free(pk->l);
-    free(pk->a);
-    free(pk->b_g1);
-    free(pk->b_g2);
+    if (!zk->h_in_place)
+        free(pk->h);
+    if (!zk->l_in_place)
+        free(pk->l);
+    if (!zk->a_in_place)
+        free(pk->a);
+    if (!zk->b_g1_in_place)
+        free(pk->b_g1);
+    if (!zk->b_g2_in_place)
+        free(pk->b_g2);
     free_csr(&zk->a);
     free_csr(&zk->b);
     free(zk->row_position);
+    free(zk->h_source);
+    if (zk->map)
+        munmap((void *)zk->map, zk->map_size);
     memset(zk, 0, sizeof *zk);
 }
 
@@ -137,7 +147,11 @@ static cuzk_status check_sections(const binfile_t *bf, zkey_layout_t *lay, cuzk_
     return CUZK_OK;
 }
 
-static cuzk_status read_ic(const binfile_t *bf, const zkey_layout_t *lay, cuzk_groth16_vk_t *vk,
+static cuzk_status decode_points(const binfile_t *bf, uint32_t sec, const uint8_t *src, size_t n, int g2,
+                                 void *dst, int threads, bool subgroup, cuzk_err_t *err);
+
+/* The IC points belong to the verifying key: always copied, always checked in full. */
+static cuzk_status read_ic(const binfile_t *bf, const zkey_layout_t *lay, cuzk_groth16_vk_t *vk, int threads,
                            cuzk_err_t *err)
 {
     size_t n = (size_t)lay->n_public + 1;
@@ -145,13 +159,7 @@ static cuzk_status read_ic(const binfile_t *bf, const zkey_layout_t *lay, cuzk_g
     if (!vk->ic)
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory", bf->path);
     vk->ic_len = n;
-    for (size_t i = 0; i < n; i++) {
-        cuzk_status s = interop_g1_from_lem(&vk->ic[i], lay->sec[3] + i * LEM_G1_BYTES, true);
-        if (s != CUZK_OK)
-            return cuzk_err_set(err, s, "%s: section 3 (IC) point %zu: %s", bf->path, i,
-                                interop_point_err_word(s));
-    }
-    return CUZK_OK;
+    return decode_points(bf, 3, lay->sec[3], n, 0, vk->ic, threads, true, err);
 }
 
 cuzk_status cuzk_zkey_read_vk(cuzk_groth16_vk_t *vk, const char *path, cuzk_err_t *err)
@@ -167,7 +175,7 @@ cuzk_status cuzk_zkey_read_vk(cuzk_groth16_vk_t *vk, const char *path, cuzk_err_
     memset(&lay, 0, sizeof lay);
     memset(&v, 0, sizeof v);
     if ((s = read_header(&bf, &lay, &v, err)) == CUZK_OK && (s = check_sections(&bf, &lay, err)) == CUZK_OK &&
-        (s = read_ic(&bf, &lay, &v, err)) == CUZK_OK) {
+        (s = read_ic(&bf, &lay, &v, cuzk_cpu_count(), err)) == CUZK_OK) {
         *vk = v;
         memset(&v, 0, sizeof v);
     }
@@ -176,57 +184,108 @@ cuzk_status cuzk_zkey_read_vk(cuzk_groth16_vk_t *vk, const char *path, cuzk_err_
     return s;
 }
 
-/* ---- parallel point decoding -------------------------------------------------------------------- */
+/* ---- points ------------------------------------------------------------------------------------- */
+
+/* zkey points are little-endian Montgomery coordinates, x then y (c0 before c1 in Fp2): byte for byte
+ * cuzk's affine structs, whose Montgomery factor 2^384 is ffjavascript's too. So the arrays can be
+ * used where they lie in the mapped file, after a check of every point, instead of being copied. */
+_Static_assert(sizeof(g1_aff) == LEM_G1_BYTES, "g1 affine layout differs from the zkey's");
+_Static_assert(sizeof(g2_aff) == LEM_G2_BYTES, "g2 affine layout differs from the zkey's");
 
 typedef struct {
     const uint8_t *src;
-    void *dst;
+    void *dst;            /* NULL: check only */
     int g2;
     bool subgroup;
-    const uint32_t *perm; /* dst index of source point i; NULL = i */
     pthread_mutex_t mu;
-    size_t bad_index;     /* first failing source index, SIZE_MAX = none */
+    size_t bad_index;     /* first failing index, SIZE_MAX = none */
     cuzk_status bad_status;
 } decode_job_t;
 
+static void decode_fail(decode_job_t *job, size_t i, cuzk_status s)
+{
+    pthread_mutex_lock(&job->mu);
+    if (i < job->bad_index) {
+        job->bad_index = i;
+        job->bad_status = s;
+    }
+    pthread_mutex_unlock(&job->mu);
+}
+
+#define DECODE_BLOCK 128
+
+/* Block by block: coordinates (into dst, or a scratch block when only checking), then the curve
+ * equation for the block at once, then the subgroup if asked; the first failure is what counts. */
 static void decode_chunk(void *ctx, size_t begin, size_t end)
 {
     decode_job_t *job = ctx;
-    for (size_t i = begin; i < end; i++) {
-        size_t d = job->perm ? job->perm[i] : i;
-        cuzk_status s;
-        if (job->g2)
-            s = interop_g2_from_lem((g2_aff *)job->dst + d, job->src + i * LEM_G2_BYTES, job->subgroup);
-        else
-            s = interop_g1_from_lem((g1_aff *)job->dst + d, job->src + i * LEM_G1_BYTES, job->subgroup);
-        if (s != CUZK_OK) {
-            pthread_mutex_lock(&job->mu);
-            if (i < job->bad_index) {
-                job->bad_index = i;
-                job->bad_status = s;
-            }
-            pthread_mutex_unlock(&job->mu);
+    size_t esz = job->g2 ? sizeof(g2_aff) : sizeof(g1_aff);
+    union {
+        g1_aff g1[DECODE_BLOCK];
+        g2_aff g2[DECODE_BLOCK];
+    } scratch;
+    for (size_t b = begin; b < end; b += DECODE_BLOCK) {
+        size_t m = end - b < DECODE_BLOCK ? end - b : DECODE_BLOCK;
+        void *pts = job->dst ? (uint8_t *)job->dst + b * esz : (void *)&scratch;
+        g1_aff *p1 = pts;
+        g2_aff *p2 = pts;
+        const uint8_t *src = job->src + b * esz;
+        size_t ok = 0; /* leading points with canonical coordinates */
+        while (ok < m && (job->g2 ? interop_g2_lem_coords(&p2[ok], src + ok * esz)
+                                  : interop_g1_lem_coords(&p1[ok], src + ok * esz)))
+            ok++;
+        size_t off = job->g2 ? g2_aff_first_off_curve(p2, ok) : g1_aff_first_off_curve(p1, ok);
+        if (off < ok || ok < m) {
+            decode_fail(job, b + (off < ok ? off : ok), off < ok ? CUZK_ERR_NOT_ON_CURVE : CUZK_ERR_NOT_CANONICAL);
             return;
+        }
+        for (size_t i = 0; job->subgroup && i < m; i++) {
+            bool in = job->g2 ? g2_aff_is_inf(&p2[i]) || g2_aff_in_subgroup(&p2[i])
+                              : g1_aff_is_inf(&p1[i]) || g1_aff_in_subgroup(&p1[i]);
+            if (!in) {
+                decode_fail(job, b + i, CUZK_ERR_NOT_IN_SUBGROUP);
+                return;
+            }
         }
     }
 }
 
+/* Checks the n points of section sec and decodes them into dst (NULL: check only). */
 static cuzk_status decode_points(const binfile_t *bf, uint32_t sec, const uint8_t *src, size_t n, int g2,
-                                 const uint32_t *perm, void **out, int threads, bool subgroup,
-                                 cuzk_err_t *err)
+                                 void *dst, int threads, bool subgroup, cuzk_err_t *err)
 {
-    *out = malloc((n ? n : 1) * (g2 ? sizeof(g2_aff) : sizeof(g1_aff)));
-    if (!*out)
-        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory for %zu points of section %u",
-                            bf->path, n, sec);
-    decode_job_t job = {.src = src, .dst = *out, .g2 = g2, .subgroup = subgroup, .perm = perm,
-                        .bad_index = SIZE_MAX, .bad_status = CUZK_OK};
+    decode_job_t job = {.src = src, .dst = dst, .g2 = g2, .subgroup = subgroup, .bad_index = SIZE_MAX,
+                        .bad_status = CUZK_OK};
     pthread_mutex_init(&job.mu, NULL);
-    cuzk_parallel_for(threads, n, 1024, decode_chunk, &job);
+    /* Subgroup checks cost ~10^3 times a decode: smaller chunks keep the threads balanced. */
+    cuzk_parallel_for(threads, n, subgroup ? 16 : 1024, decode_chunk, &job);
     pthread_mutex_destroy(&job.mu);
     if (job.bad_index != SIZE_MAX)
         return cuzk_err_set(err, job.bad_status, "%s: section %u (%s) point %zu: %s", bf->path, sec,
                             SECTION_NAMES[sec], job.bad_index, interop_point_err_word(job.bad_status));
+    return CUZK_OK;
+}
+
+/* The point array of section sec: checked in place in the mapping when its offset suits the structs'
+ * alignment (then *in_place is set), else decoded into a fresh array. */
+static cuzk_status load_points(const binfile_t *bf, uint32_t sec, const uint8_t *src, size_t n, int g2,
+                               void **out, bool *in_place, int threads, bool subgroup, cuzk_err_t *err)
+{
+    size_t align = g2 ? _Alignof(g2_aff) : _Alignof(g1_aff);
+    *in_place = ((uintptr_t)src % align) == 0;
+    void *dst = NULL;
+    if (!*in_place) {
+        dst = cuzk_big_malloc(n * (g2 ? sizeof(g2_aff) : sizeof(g1_aff)));
+        if (!dst)
+            return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory for %zu points of section %u",
+                                bf->path, n, sec);
+    }
+    cuzk_status s = decode_points(bf, sec, src, n, g2, dst, threads, subgroup, err);
+    if (s != CUZK_OK) {
+        free(dst);
+        return s;
+    }
+    *out = *in_place ? (void *)src : dst;
     return CUZK_OK;
 }
 
@@ -314,8 +373,8 @@ static cuzk_status read_coefficients(const binfile_t *bf, const zkey_layout_t *l
         for (uint64_t k = 2; k < n_cons + 2; k++)
             rs[k] += rs[k - 1];
         uint64_t total = rs[n_cons + 1];
-        mats[m]->col = malloc((total ? total : 1) * sizeof(uint32_t));
-        mats[m]->coeff = malloc((total ? total : 1) * sizeof(cuzk_fr_t));
+        mats[m]->col = cuzk_big_malloc(total * sizeof(uint32_t));
+        mats[m]->coeff = cuzk_big_malloc(total * sizeof(cuzk_fr_t));
         if (!mats[m]->col || !mats[m]->coeff)
             return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory for %llu coefficients",
                                 bf->path, (unsigned long long)total);
@@ -337,20 +396,20 @@ static cuzk_status read_coefficients(const binfile_t *bf, const zkey_layout_t *l
     return CUZK_OK;
 }
 
-/* row_position and the H permutation for ffjavascript's root ω^K. */
-static cuzk_status build_positions(const binfile_t *bf, cuzk_zkey_t *zk, uint32_t **hperm, cuzk_err_t *err)
+/* row_position and h_source for ffjavascript's root ω^K. */
+static cuzk_status build_positions(const binfile_t *bf, cuzk_zkey_t *zk, cuzk_err_t *err)
 {
     uint64_t m = zk->domain_size, k = cuzk_interop_ffjs_root_log();
     size_t rows = zk->num_constraints + zk->n_public + 1;
     zk->row_position = malloc(rows * sizeof(uint32_t));
-    *hperm = malloc(m * sizeof(uint32_t));
-    if (!zk->row_position || !*hperm)
+    zk->h_source = malloc(m * sizeof(uint32_t));
+    if (!zk->row_position || !zk->h_source)
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory", bf->path);
     uint64_t km = k & (m - 1), k2m = k & (2 * m - 1);
     for (size_t i = 0; i < rows; i++)
         zk->row_position[i] = (uint32_t)((km * i) & (m - 1));
     for (uint64_t i = 0; i < m; i++)
-        (*hperm)[i] = (uint32_t)((((k2m * (2 * i + 1)) & (2 * m - 1)) - 1) / 2);
+        zk->h_source[i] = (uint32_t)((((k2m * (2 * i + 1)) & (2 * m - 1)) - 1) / 2);
     return CUZK_OK;
 }
 
@@ -365,46 +424,48 @@ cuzk_status cuzk_zkey_read(cuzk_zkey_t *out, const char *path, int threads, unsi
     cuzk_status s = binfile_open(&bf, path, "zkey", 2, err);
     if (s != CUZK_OK)
         return s;
+    binfile_populate(&bf);
     zkey_layout_t lay;
     cuzk_zkey_t zk;
-    uint32_t *hperm = NULL;
     memset(&lay, 0, sizeof lay);
     memset(&zk, 0, sizeof zk);
     cuzk_groth16_pk_t *pk = &zk.pk;
     if ((s = read_header(&bf, &lay, &pk->vk, err)) != CUZK_OK ||
-        (s = check_sections(&bf, &lay, err)) != CUZK_OK || (s = read_ic(&bf, &lay, &pk->vk, err)) != CUZK_OK)
+        (s = check_sections(&bf, &lay, err)) != CUZK_OK ||
+        (s = read_ic(&bf, &lay, &pk->vk, threads, err)) != CUZK_OK)
         goto out;
     zk.n_vars = lay.n_vars;
     zk.n_public = lay.n_public;
     zk.domain_size = lay.domain;
-    if ((s = read_coefficients(&bf, &lay, &zk, err)) != CUZK_OK ||
-        (s = build_positions(&bf, &zk, &hperm, err)) != CUZK_OK)
+    if ((s = read_coefficients(&bf, &lay, &zk, err)) != CUZK_OK || (s = build_positions(&bf, &zk, err)) != CUZK_OK)
         goto out;
     size_t nv = lay.n_vars, naux = nv - lay.n_public - 1;
     struct {
         uint32_t sec;
         size_t n;
         int g2;
-        const uint32_t *perm;
         void **dst;
-    } arrays[5] = {{5, nv, 0, NULL, (void **)&pk->a},
-                   {6, nv, 0, NULL, (void **)&pk->b_g1},
-                   {7, nv, 1, NULL, (void **)&pk->b_g2},
-                   {8, naux, 0, NULL, (void **)&pk->l},
-                   {9, lay.domain, 0, hperm, (void **)&pk->h}};
+        bool *in_place;
+    } arrays[5] = {{5, nv, 0, (void **)&pk->a, &zk.a_in_place},
+                   {6, nv, 0, (void **)&pk->b_g1, &zk.b_g1_in_place},
+                   {7, nv, 1, (void **)&pk->b_g2, &zk.b_g2_in_place},
+                   {8, naux, 0, (void **)&pk->l, &zk.l_in_place},
+                   {9, lay.domain, 0, (void **)&pk->h, &zk.h_in_place}};
     for (int i = 0; i < 5; i++) {
-        s = decode_points(&bf, arrays[i].sec, lay.sec[arrays[i].sec], arrays[i].n, arrays[i].g2, arrays[i].perm,
-                          arrays[i].dst, threads, subgroup, err);
+        s = load_points(&bf, arrays[i].sec, lay.sec[arrays[i].sec], arrays[i].n, arrays[i].g2, arrays[i].dst,
+                        arrays[i].in_place, threads, subgroup, err);
         if (s != CUZK_OK)
             goto out;
     }
     pk->a_len = pk->b_g1_len = pk->b_g2_len = nv;
     pk->l_len = naux;
     pk->h_len = lay.domain;
+    zk.map = bf.data; /* the in-place arrays live as long as the key */
+    zk.map_size = bf.size;
+    bf.data = NULL;
     *out = zk;
     memset(&zk, 0, sizeof zk);
 out:
-    free(hperm);
     cuzk_zkey_free(&zk);
     binfile_close(&bf);
     return s;

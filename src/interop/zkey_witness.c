@@ -6,6 +6,7 @@
 #include "cuzk/interop.h"
 #include "ff/fr.h"
 #include "util/parallel.h"
+#include "util/bigmem.h"
 
 typedef struct {
     const cuzk_zkey_t *zk;
@@ -52,7 +53,7 @@ cuzk_status cuzk_zkey_witness(cuzk_zkey_witness_t *out, const cuzk_zkey_t *zk, c
     if (!fr_eq(&wtns[0], &FR_ONE))
         return cuzk_err_set(err, CUZK_ERR_MISMATCH, "witness value 0 (the ONE wire) is not 1");
     size_t rows = zk->num_constraints;
-    cuzk_fr_t *buf = malloc((rows ? 3 * rows : 1) * sizeof *buf);
+    cuzk_fr_t *buf = cuzk_big_malloc(3 * rows * sizeof *buf);
     if (!buf)
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory for %zu constraint values", 3 * rows);
     eval_job_t job = {.zk = zk, .w = wtns, .a = buf, .b = buf + rows, .c = buf + 2 * rows};

@@ -6,6 +6,7 @@
 #include "msm/digits.h"
 #include "msm/msm_internal.h"
 #include "util/parallel.h"
+#include "util/bigmem.h"
 
 typedef struct {
     size_t ones, others, dense;   /* scalars equal to 1, other non-zero, participating (bits set) */
@@ -131,7 +132,7 @@ cuzk_status msm_split_scalars(msm_split *sp, const cuzk_scalar_t *scalars, size_
     bool need_others = density || no != n_scalars;   /* else the identity map */
     size_t words = n1 + (need_others ? no : 0) * (density ? 2 : 1);
     if (words) {
-        sp->mem = malloc(words * sizeof(uint32_t));
+        sp->mem = cuzk_big_malloc(words * sizeof(uint32_t));
         if (!sp->mem) {
             st = CUZK_ERR_NO_MEMORY;
             goto done;

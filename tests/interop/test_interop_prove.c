@@ -117,8 +117,8 @@ static void oracle_prove(cuzk_groth16_proof_t *proof, const cuzk_zkey_t *zk, con
     }
     for (size_t i = nin; i < zk->n_vars; i++)
         g1_acc(&c, &pk->l[i - nin], &w[i]);
-    for (size_t j = 0; j < m; j++)
-        g1_acc(&c, &pk->h[j], &h[j]);
+    for (size_t j = 0; j < m; j++) /* zkey point j is at odd-root position h_source[j] */
+        g1_acc(&c, &pk->h[j], &h[identity_positions ? j : zk->h_source[j]]);
     g1_acc(&a, &pk->vk.delta_g1, r);
     g1_acc(&b1, &pk->vk.delta_g1, s);
     g2_acc(&b2, &pk->vk.delta_g2, s);

@@ -17,6 +17,8 @@ bool ifma_g1_batch_add(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *con
 {
     return g1_batch_add_kernel(out, p, q, q_neg, n, scratch);
 }
+void ifma_g1_on_curve_n(const cuzk_g1_affine_t *p, size_t n, uint8_t *ok) { k_g1_on_curve_n(p, n, ok); }
+void ifma_g2_on_curve_n(const cuzk_g2_affine_t *p, size_t n, uint8_t *ok) { k_g2_on_curve_n(p, n, ok); }
 
 #else
 const bool ifma_compiled = false;
@@ -31,4 +33,6 @@ bool ifma_g1_batch_add(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *con
     (void)out, (void)p, (void)q, (void)q_neg, (void)n, (void)scratch;
     return false;
 }
+void ifma_g1_on_curve_n(const cuzk_g1_affine_t *p, size_t n, uint8_t *ok) { (void)p, (void)n, (void)ok; }
+void ifma_g2_on_curve_n(const cuzk_g2_affine_t *p, size_t n, uint8_t *ok) { (void)p, (void)n, (void)ok; }
 #endif

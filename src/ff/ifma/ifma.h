@@ -59,6 +59,8 @@ typedef struct {
     bool (*g1_batch_add)(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *const *p,
                          const cuzk_g1_affine_t *const *q, const uint8_t *q_neg, size_t n,
                          void *scratch);
+    void (*g1_on_curve_n)(const cuzk_g1_affine_t *p, size_t n, uint8_t *ok);
+    void (*g2_on_curve_n)(const cuzk_g2_affine_t *p, size_t n, uint8_t *ok);
 } ifma_ops;
 
 /* True when the real kernels are compiled in and this CPU runs them (AVX-512F + IFMA, see
@@ -93,5 +95,10 @@ bool ifma_g1_batch_add(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *con
                        const cuzk_g1_affine_t *const *q, const uint8_t *q_neg, size_t n,
                        void *scratch);
 size_t ifma_g1_batch_add_scratch_bytes(size_t n);
+
+/* ok[i] = 1 when p[i] is on the curve (G1: y² = x³ + 4; G2: y² = x³ + 4(1 + u)) or is the point at
+ * infinity (all coordinates zero), else 0. Coordinates must be canonical. Requires ifma_available(). */
+void ifma_g1_on_curve_n(const cuzk_g1_affine_t *p, size_t n, uint8_t *ok);
+void ifma_g2_on_curve_n(const cuzk_g2_affine_t *p, size_t n, uint8_t *ok);
 
 #endif
