@@ -51,6 +51,9 @@ void g1_jac_mul_limbs(g1_jac *r, const g1_jac *p, const uint64_t *k, size_t n);
 /* r = k·p for p IN G1 (the result is wrong for other curve points), variable time, about 40% faster
  * than g1_jac_mul: k mod r = k0 + k1·x² with 128-bit halves, and x²·p = −σ(p). */
 void g1_jac_mul_endo(g1_jac *r, const g1_jac *p, const cuzk_scalar_t *k);
+/* The GLV split behind it: k mod r = d0 + d1·x², d0 and d1 < 2^128 (two little-endian limbs each), so
+ * that k·P = d0·P + d1·(βx, −y) for P in G1. */
+void g1_glv_split(uint64_t d0[2], uint64_t d1[2], const cuzk_scalar_t *k);
 /* r = k·p for secret k (any 256-bit value): the same sequence of field operations and memory accesses
  * for every k and p (fixed 4-bit windows, table scanned in full, complete formulas), so it is as
  * constant-time as the field arithmetic underneath. Roughly twice the cost of g1_jac_mul. */

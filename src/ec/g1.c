@@ -46,17 +46,23 @@ void g1_clear_cofactor(g1_jac *r, const g1_jac *p)
 }
 
 /* GLV: k mod r = d0 + d1·x² with d0, d1 < x² < 2^128 (since r < x⁴), so k·P = d0·P + d1·(−σ(P)). */
-void g1_jac_mul_endo(g1_jac *r, const g1_jac *p, const cuzk_scalar_t *k)
+void g1_glv_split(uint64_t d0[2], uint64_t d1[2], const cuzk_scalar_t *k)
 {
-    uint64_t kr[4], q[4], q2[4], d[2][2];
+    uint64_t kr[4], q[4], q2[4];
     g1_scalar_reduce(kr, k);
     uint64_t e0 = g1_divrem_u64(q, kr, 4, EC_BLS_X_ABS);
     uint64_t e1 = g1_divrem_u64(q2, q, 4, EC_BLS_X_ABS);
-    unsigned __int128 d0 = (unsigned __int128)e1 * EC_BLS_X_ABS + e0;
-    d[0][0] = (uint64_t)d0;
-    d[0][1] = (uint64_t)(d0 >> 64);
-    d[1][0] = q2[0];
-    d[1][1] = q2[1];
+    unsigned __int128 lo = (unsigned __int128)e1 * EC_BLS_X_ABS + e0;
+    d0[0] = (uint64_t)lo;
+    d0[1] = (uint64_t)(lo >> 64);
+    d1[0] = q2[0];
+    d1[1] = q2[1];
+}
+
+void g1_jac_mul_endo(g1_jac *r, const g1_jac *p, const cuzk_scalar_t *k)
+{
+    uint64_t d[2][2];
+    g1_glv_split(d[0], d[1], k);
     g1_jac tab[2][EC_ENDO_TAB];
     g1_odd_multiples(tab[0], p);
     for (int j = 0; j < EC_ENDO_TAB; j++) {   /* −σ on Jacobian coordinates: (βX, −Y, Z) */

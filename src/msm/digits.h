@@ -23,6 +23,12 @@ static inline unsigned msm_windows(unsigned c)
     return (255 + c - 1) / c;
 }
 
+/* The same for scalars below 2^(bits − 1) (bits <= 255), e.g. 129 for the halves of a GLV split. */
+static inline unsigned msm_windows_bits(unsigned c, unsigned bits)
+{
+    return (bits + c - 1) / c;
+}
+
 /* a − b − borrow_in over one limb; returns the borrow out. x86-64 gets sbb (GCC turns unsigned
  * __int128 borrow chains into slow code). */
 static inline uint64_t msm_sbb(uint64_t *r, uint64_t a, uint64_t b, uint64_t borrow)

@@ -39,10 +39,12 @@ static cuzk_status msm_any(int group, void *out, const void *bases, size_t n_bas
     st = msm_split_scalars(&sp, scalars, n_scalars, density, n_bases, threads);
     if (st != CUZK_OK)
         return st;
-    if (group == MSM_G1)
-        st = msm_g1_run(out, bases, scalars, &sp, threads, window);
+    if (group == MSM_G1 && sp.n_others >= MSM_GLV_MIN && sp.n_others <= MSM_GLV_MAX)
+        st = msm_g1_run_glv(out, bases, scalars, &sp, threads, window);
+    else if (group == MSM_G1)
+        st = msm_g1_run(out, bases, scalars, &sp, threads, window, MSM_BITS_FULL);
     else
-        st = msm_g2_run(out, bases, scalars, &sp, threads, window);
+        st = msm_g2_run(out, bases, scalars, &sp, threads, window, MSM_BITS_FULL);
     msm_split_free(&sp);
     return st;
 }

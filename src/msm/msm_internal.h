@@ -42,14 +42,31 @@ typedef struct {
 
 enum { MSM_G1 = 1, MSM_G2 = 2 };
 
-/* Plans an MSM of n non-trivial scalars on `threads` threads; window = 0 picks c by the cost model. */
-msm_plan msm_make_plan(int group, size_t n, int threads, unsigned window);
+/* Scalar sizes the plans know: any scalar below r (folded below 2^254 by the digits), and the halves of
+ * a GLV split (below 2^128). */
+enum { MSM_BITS_FULL = 255, MSM_BITS_GLV = 129 };
+
+/* Plans an MSM of n non-trivial scalars of `bits` (MSM_BITS_*) on `threads` threads; window = 0 picks
+ * c by the cost model. */
+msm_plan msm_make_plan(int group, size_t n, int threads, unsigned window, unsigned bits);
 
 /* The per-group drivers (pippenger_g1.c, pippenger_g2.c): out = Σ over the split. */
 cuzk_status msm_g1_run(cuzk_g1_jac_t *out, const cuzk_g1_affine_t *bases,
-                       const cuzk_scalar_t *scalars, const msm_split *sp, int threads, unsigned window);
+                       const cuzk_scalar_t *scalars, const msm_split *sp, int threads, unsigned window,
+                       unsigned bits);
 cuzk_status msm_g2_run(cuzk_g2_jac_t *out, const cuzk_g2_affine_t *bases,
-                       const cuzk_scalar_t *scalars, const msm_split *sp, int threads, unsigned window);
+                       const cuzk_scalar_t *scalars, const msm_split *sp, int threads, unsigned window,
+                       unsigned bits);
+
+/* G1 with the GLV endomorphism (glv_g1.c): the others become 2·n_others points with scalars below
+ * 2^128, so Pippenger runs half the windows (half the bucket reductions); the ones are summed as
+ * usual. Used for MSM_GLV_MIN..MSM_GLV_MAX others: there the reductions are a large share of the
+ * time (measured with IFMA: 2^16 −11%, 2^17 −3%); above it the doubled base array costs more memory
+ * traffic than the reductions save (2^18 +3%, 2^20 +25%), below it the split does not pay (2^14 +5%). */
+#define MSM_GLV_MIN ((size_t)1 << 15)
+#define MSM_GLV_MAX ((size_t)1 << 17)
+cuzk_status msm_g1_run_glv(cuzk_g1_jac_t *out, const cuzk_g1_affine_t *bases,
+                           const cuzk_scalar_t *scalars, const msm_split *sp, int threads, unsigned window);
 
 /* Tests only (not thread-safe): force = true makes G1 flush its batches through `ops` (an
  * ifma_ops table, e.g. the emulated one; NULL = the scalar code); force = false restores the

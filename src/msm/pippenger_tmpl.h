@@ -100,7 +100,7 @@ static void GP(worker)(void *ctx, int tid, int nthreads)
 }
 
 cuzk_status GP(run)(JAC *out, const AFF *bases, const cuzk_scalar_t *scalars,
-                    const msm_split *sp, int threads, unsigned window)
+                    const msm_split *sp, int threads, unsigned window, unsigned bits)
 {
     GP(job) j;
     memset(&j, 0, sizeof j);
@@ -111,11 +111,11 @@ cuzk_status GP(run)(JAC *out, const AFF *bases, const cuzk_scalar_t *scalars,
         threads = 1;
     size_t kmax = 16;
     if (sp->n_others > 0) {
-        j.pl = msm_make_plan(GROUP_ID, sp->n_others, threads, window);
+        j.pl = msm_make_plan(GROUP_ID, sp->n_others, threads, window, bits);
         j.n_win_tasks = (size_t)j.pl.nwin * j.pl.parts;
         kmax = (size_t)1 << (j.pl.c - 1);
     } else {
-        j.pl = msm_make_plan(GROUP_ID, 1, threads, 1);
+        j.pl = msm_make_plan(GROUP_ID, 1, threads, 1, bits);
     }
     if (sp->n_ones > 0) {
         size_t tasks = sp->n_ones / 8192;

@@ -48,7 +48,7 @@ static double plan_cost(const msm_plan *p, size_t n, int threads)
     return (double)rounds * per_task + (double)p->nwin * p->c * 9.0;
 }
 
-msm_plan msm_make_plan(int group, size_t n, int threads, unsigned window)
+msm_plan msm_make_plan(int group, size_t n, int threads, unsigned window, unsigned bits)
 {
     if (threads < 1)
         threads = 1;
@@ -62,7 +62,7 @@ msm_plan msm_make_plan(int group, size_t n, int threads, unsigned window)
         for (unsigned parts = 1; parts <= 8; parts++) {
             if (parts > 1 && n / parts < 256)
                 break;
-            msm_plan p = {.c = c, .nwin = msm_windows(c), .parts = parts};
+            msm_plan p = {.c = c, .nwin = msm_windows_bits(c, bits), .parts = parts};
             fill_batch(&p, group);
             double cost = plan_cost(&p, n, threads);
             if (!best.c || cost < best_cost)
@@ -74,10 +74,10 @@ msm_plan msm_make_plan(int group, size_t n, int threads, unsigned window)
 
 unsigned cuzk_msm_g1_window(size_t n, int threads)
 {
-    return msm_make_plan(MSM_G1, n, threads > 0 ? threads : cuzk_cpu_count(), 0).c;
+    return msm_make_plan(MSM_G1, n, threads > 0 ? threads : cuzk_cpu_count(), 0, MSM_BITS_FULL).c;
 }
 
 unsigned cuzk_msm_g2_window(size_t n, int threads)
 {
-    return msm_make_plan(MSM_G2, n, threads > 0 ? threads : cuzk_cpu_count(), 0).c;
+    return msm_make_plan(MSM_G2, n, threads > 0 ? threads : cuzk_cpu_count(), 0, MSM_BITS_FULL).c;
 }

@@ -437,6 +437,37 @@ static double t_now(void)
 }
 
 /* Runs one section and prints its time, to keep an eye on the test's run time. */
+#ifdef T_GLV
+/* Above MSM_GLV_MIN others G1 goes through the GLV split: random and special scalars (0, 1, r − 1,
+ * (r ± 1)/2, powers of two...), duplicate, negated and infinite bases, with and without a density
+ * bitmap, several thread counts and a forced window. The size is not scaled down under sanitizers:
+ * below the threshold the path would not run. */
+static void t_glv(void)
+{
+    size_t n = MSM_GLV_MIN + 1000;
+    CHECK(n <= MSM_GLV_MAX);
+    for (int mix = 0; mix <= 2; mix += 2) {
+        t_input in;
+        t_make_bases(&in, n, 3);
+        t_make_scalars(&in, mix);
+        T_JAC want;
+        t_expected(&want, &in, NULL, NULL);
+        t_run_check(&in, &want, 1, 0, "glv");
+        t_run_check(&in, &want, 3, 7, "glv, window 7");
+        /* Every scalar's bit set in a bitmap over the same bases: the same sum via the density path. */
+        uint64_t *bits = calloc((n + 63) / 64, sizeof *bits);
+        for (size_t i = 0; i < n; i++)
+            bits[i / 64] |= 1ull << (i % 64);
+        T_JAC got;
+        cuzk_msm_opts o = {.threads = 2};
+        CHECK(T_MSM_DENSITY(&got, in.bases, n, in.k, n, bits, &o) == CUZK_OK);
+        CHECK_MSG(T_(jac_eq)(&got, &want), "glv with a full density bitmap, mix %d", mix);
+        free(bits);
+        t_input_free(&in);
+    }
+}
+#endif
+
 #define T_SECTION(call)                                           \
     do {                                                          \
         double t0_ = t_now();                                     \
@@ -457,6 +488,9 @@ static int t_main(const char *name)
     T_SECTION(t_random(T_RANDOM_ROUNDS, T_RANDOM_MAX_N / T_SCALE));
 #ifdef T_KERNEL
     T_SECTION(t_kernel(T_KERNEL_N / T_SCALE));
+#endif
+#ifdef T_GLV
+    T_SECTION(t_glv());
 #endif
     mpz_clear(T_r);
     return test_finish();

@@ -21,6 +21,7 @@
 #define T_RANDOM_MAX_N 3000
 #define T_KERNEL 1
 #define T_KERNEL_N 1500
+#define T_GLV 1
 #include "msm_test_tmpl.h"
 
 int main(void) { return t_main("test_msm_g1"); }

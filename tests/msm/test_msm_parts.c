@@ -167,7 +167,7 @@ static void test_plan(void)
     for (unsigned lg = 0; lg <= 27; lg++)
         for (int t = 1; t <= 8; t++) {
             size_t n = (size_t)1 << lg;
-            msm_plan p = msm_make_plan(MSM_G1, n, t, 0);
+            msm_plan p = msm_make_plan(MSM_G1, n, t, 0, MSM_BITS_FULL);
             CHECK_MSG(p.c >= 1 && p.c <= CUZK_MSM_MAX_WINDOW && p.nwin == msm_windows(p.c) &&
                           p.parts >= 1 && p.batch >= 1 && p.queue >= 1,
                       "plan n=2^%u t=%d", lg, t);
@@ -176,7 +176,7 @@ static void test_plan(void)
                        p.nwin, p.parts, p.affine, p.batch);
         }
     for (unsigned c = 1; c <= CUZK_MSM_MAX_WINDOW; c++) {
-        msm_plan p = msm_make_plan(MSM_G2, 1000, 3, c);
+        msm_plan p = msm_make_plan(MSM_G2, 1000, 3, c, MSM_BITS_FULL);
         CHECK(p.c == c);
     }
     CHECK(cuzk_msm_g1_window(1 << 16, 2) >= 1 && cuzk_msm_g2_window(1 << 16, 0) >= 1);
