@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ff/ff_impl.h"
+#include "ff/ifma/ifma.h"
 #include "ntt/ntt_internal.h"
 #include "util/cpu.h"
 #include "util/parallel.h"
@@ -29,6 +30,8 @@ int ntt_kernels_available(const ntt_kernels **out)
     if (cpu_has_avx2())
         out[n++] = &ntt_kernels_avx2;
 #endif
+    if (ntt_kernels_ifma_compiled && ifma_available())
+        out[n++] = &ntt_kernels_ifma;
     return n;
 }
 
@@ -36,13 +39,16 @@ const ntt_kernels *ntt_kernels_current(void)
 {
     if (ff_get_impl() == CUZK_IMPL_PORTABLE)
         return &ntt_kernels_portable;
-    const ntt_kernels *ks[3];
+    const ntt_kernels *ks[NTT_KERNELS_MAX];
     const int n = ntt_kernels_available(ks);
     const char *want = getenv("CUZK_NTT_KERNELS");
     if (want)
         for (int i = 0; i < n; i++)
             if (strcmp(want, ks[i]->name) == 0)
                 return ks[i];
+    /* the IFMA set only with the IFMA field implementation (it is listed last when present) */
+    if (ks[n - 1] == &ntt_kernels_ifma && ff_get_impl() != CUZK_IMPL_IFMA)
+        return ks[n - 2];
     return ks[n - 1];
 }
 
@@ -54,6 +60,12 @@ static int resolve_threads(int threads)
 cuzk_status cuzk_ntt_ordered(cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind,
                              cuzk_ntt_order order, int threads)
 {
+    return ntt_run(ntt_kernels_current(), data, log_n, kind, order, threads);
+}
+
+cuzk_status ntt_run(const ntt_kernels *kn, cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind,
+                    cuzk_ntt_order order, int threads)
+{
     if (!data || log_n < 1 || log_n > CUZK_NTT_MAX_LOG || threads < 0)
         return CUZK_ERR_INVALID_ARG;
     if (kind != CUZK_NTT_FORWARD && kind != CUZK_NTT_INVERSE && kind != CUZK_NTT_COSET_FORWARD &&
@@ -63,7 +75,6 @@ cuzk_status cuzk_ntt_ordered(cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind
         return CUZK_ERR_INVALID_ARG;
     threads = resolve_threads(threads);
     const ntt_consts *cs = ntt_tables_init();
-    const ntt_kernels *kn = ntt_kernels_current();
     const int inv = kind == CUZK_NTT_INVERSE || kind == CUZK_NTT_COSET_INVERSE;
 
     ntt_plan plan;

@@ -3,21 +3,23 @@
  * Data in flight is in [0, 2r) (see ntt_arith.h); every public result is fully reduced. */
 #ifndef CUZK_NTT_INTERNAL_H
 #define CUZK_NTT_INTERNAL_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "cuzk/ntt.h"
 #include "ff/fr.h"
 
-/* Blocks of up to 2^NTT_BLOCK_LOG elements (128 KiB; 288 KiB in the AVX2 kernels' limb form)
- * are transformed entirely in the L2 cache; larger transforms first run "passes" of up to
- * NTT_PASS_MAX radix-2 stages over the whole array, one column block of 2^NTT_SCRATCH_LOG
- * elements at a time, on a per-thread scratch copy. */
+/* Blocks of up to 2^NTT_BLOCK_LOG elements (128 KiB; 288 KiB in the AVX2 kernels' limb form,
+ * 160 KiB in the IFMA kernels') are transformed entirely in the L2 cache; larger transforms
+ * first run "passes" of up to NTT_PASS_MAX radix-2 stages over the whole array, one column block
+ * of 2^NTT_SCRATCH_LOG elements at a time, on a per-thread scratch copy. */
 #define NTT_BLOCK_LOG 12
 #define NTT_PASS_MAX 8
 /* Elements of one column block of a pass: 2^m rows times the columns of the block. */
 #define NTT_SCRATCH_LOG 12
 /* Scratch bytes per thread, for any kernel set: a column block (or an in-cache block) and the
- * twiddles of one stage, in the widest element format (72 bytes in ntt_avx2.h's). */
+ * twiddles of one stage, in the widest element format (72 bytes in ntt_avx2.h's; the IFMA
+ * kernels need 40 per element and 40 per twiddle). */
 #define NTT_SCRATCH_BYTES ((size_t)108 << NTT_SCRATCH_LOG)
 
 /* Tables (ntt_tables.c). ntt_tables_init() must have succeeded before any other call here. */
@@ -49,7 +51,7 @@ typedef struct {
 
 /* The arithmetic kernels, instantiated per implementation (ntt_kern.h). */
 typedef struct {
-    const char *name; /* "portable", "adx", "avx2" */
+    const char *name; /* "portable", "adx", "avx2", "ifma" */
     /* In-cache transforms of a block of 2^k elements (1 <= k <= NTT_BLOCK_LOG), with the roots
      * ω (inv = 0) or ω^−1 (inv = 1). dif: natural -> bit-reversed; dit: bit-reversed -> natural.
      * Inputs in [0, 2r); outputs per fin. */
@@ -74,12 +76,24 @@ extern const ntt_kernels ntt_kernels_portable;
 extern const ntt_kernels ntt_kernels_adx;  /* needs ADX and BMI2 */
 extern const ntt_kernels ntt_kernels_avx2; /* needs AVX2, ADX and BMI2 */
 #endif
+/* AVX-512 IFMA (ntt_kern_ifma.c): needs ntt_kernels_ifma_compiled and ifma_available(). */
+extern const ntt_kernels ntt_kernels_ifma;
+extern const bool ntt_kernels_ifma_compiled;
+/* The same kernels over the portable emulation of the IFMA instructions: a test oracle for the
+ * algorithm on any CPU, never selected (and slow). */
+extern const ntt_kernels ntt_kernels_ifma_emulated;
 /* The kernels to use: portable when the field implementation in use (ff_get_impl) is the
- * portable one, else the fastest this CPU runs. CUZK_NTT_KERNELS=portable|adx|avx2 in the
- * environment forces a set (for A/B measurements; ignored when the CPU lacks it). */
+ * portable one; ifma when it is IFMA and the CPU runs it; else the fastest of the others.
+ * CUZK_NTT_KERNELS=portable|adx|avx2|ifma in the environment forces a set (for A/B
+ * measurements; ignored when the CPU lacks it). */
 const ntt_kernels *ntt_kernels_current(void);
-/* Every kernel set this CPU can run, portable first; returns how many (at most 3). */
+/* Every kernel set this CPU can run, portable first, fastest last; returns how many (at most
+ * NTT_KERNELS_MAX). */
+#define NTT_KERNELS_MAX 4
 int ntt_kernels_available(const ntt_kernels **out);
+/* cuzk_ntt_ordered with the kernel set kn (ntt.c), so that tests reach every set. */
+cuzk_status ntt_run(const ntt_kernels *kn, cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind,
+                    cuzk_ntt_order order, int threads);
 
 /* A transform of 2^k elements, split into levels: level i runs passes of m[i] stages over
  * segments of 2^s[i] elements with the twiddle table tab[i]; the last level (s[levels] <=

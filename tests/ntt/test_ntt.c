@@ -1,6 +1,8 @@
 /* NTT tests: every kind and element order against an O(n²) DFT (Horner evaluation at each point)
- * for 2^1..2^10, round trips and spot evaluations up to 2^20, independence from the thread count
- * and the field implementation, ω against GMP and the published constant, and bad arguments. */
+ * for 2^1..2^10 with every kernel set (the emulated IFMA one included, so its algorithm is
+ * checked on any CPU), every set against the portable one up to 2^16, round trips and spot
+ * evaluations up to 2^20, independence from the thread count and the field implementation, ω
+ * against GMP and the published constant, and bad arguments. */
 #include <gmp.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -9,6 +11,7 @@
 #include "cuzk/ntt.h"
 #include "ff/ff_impl.h"
 #include "ff/fr.h"
+#include "ff/ifma/ifma.h"
 #include "ntt/ntt_arith.h"
 #include "ntt/ntt_internal.h"
 #include "test_util.h"
@@ -150,7 +153,16 @@ static const char *kind_name(cuzk_ntt_kind k)
     return names[k];
 }
 
-/* Every kind, order and thread count 1..4 against the DFT, for 2^1 .. 2^10. */
+/* Every kernel set this CPU runs, then the emulated IFMA set (its algorithm on any CPU). */
+static int all_sets(const ntt_kernels **out)
+{
+    int n = ntt_kernels_available(out);
+    out[n++] = &ntt_kernels_ifma_emulated;
+    return n;
+}
+
+/* Every kind, order and thread count 1..4 against the DFT, for 2^1 .. 2^10; the same kinds and
+ * orders with every kernel set. */
 static void test_against_dft(void)
 {
     const unsigned max_k = 10;
@@ -176,6 +188,17 @@ static void test_against_dft(void)
                     CHECK_MSG(st == CUZK_OK && same(a, want, n), "dft k=%u %s order=%d threads=%d",
                               k, kind_name((cuzk_ntt_kind)kind), order, t);
                 }
+            const ntt_kernels *kns[NTT_KERNELS_MAX + 1];
+            const int nk = all_sets(kns);
+            for (int ki = 0; ki < nk; ki++)
+                for (int order = 0; order < 3; order++) {
+                    memcpy(a, order == CUZK_NTT_RN ? pin : in, n * sizeof(fr));
+                    cuzk_status st = ntt_run(kns[ki], a, k, (cuzk_ntt_kind)kind,
+                                             (cuzk_ntt_order)order, 1 + (int)(k % 2));
+                    const fr *want = order == CUZK_NTT_NR ? pref : ref;
+                    CHECK_MSG(st == CUZK_OK && same(a, want, n), "dft k=%u %s order=%d kernels=%s",
+                              k, kind_name((cuzk_ntt_kind)kind), order, kns[ki]->name);
+                }
         }
     }
     free(in), free(ref), free(a), free(pin), free(pref);
@@ -187,12 +210,13 @@ static void test_split_levels(void)
 {
     static const unsigned splits[][3] = {/* k, block_log, pass_max */
                                          {10, 2, 2}, {10, 3, 3}, {9, 1, 3}, {10, 6, 1},
-                                         {8, 2, 6}, {10, 6, 4}, {7, 5, 1}};
-    const size_t N = 1024;
+                                         {8, 2, 6}, {10, 6, 4}, {7, 5, 1}, {11, 6, 3},
+                                         {10, 7, 2}};
+    const size_t N = 2048;
     fr *in = malloc(N * sizeof(fr)), *ref = malloc(N * sizeof(fr)), *a = malloc(N * sizeof(fr));
     fr *pin = malloc(N * sizeof(fr)), *pref = malloc(N * sizeof(fr));
-    const ntt_kernels *kns[3];
-    const int nk = ntt_kernels_available(kns);
+    const ntt_kernels *kns[NTT_KERNELS_MAX + 1];
+    const int nk = all_sets(kns);
     const ntt_fin reduce = {NTT_FIN_REDUCE, {{0}}};
     for (size_t si = 0; si < sizeof splits / sizeof splits[0]; si++) {
         const unsigned k = splits[si][0];
@@ -325,41 +349,62 @@ static void test_large(void)
     free(x), free(y), free(z), free(px);
 }
 
-/* Every kernel set gives the same results as the portable one, with passes (2^14, 2^16), in
- * every finishing mode, and in the coset scaling; the public entry follows ff_set_impl. */
+/* Every kernel set gives the same results as the portable one, with passes (2^14, 2^16 with the
+ * production plan; smaller split plans for the emulated IFMA set, which is slow), in every
+ * finishing mode, and in the coset scaling; the real and emulated IFMA sets agree bit for bit,
+ * lazy outputs included. The public entry follows ff_set_impl. */
 static void test_kernel_sets(void)
 {
-    const ntt_kernels *kns[3];
-    const int nk = ntt_kernels_available(kns);
+    const ntt_kernels *kns[NTT_KERNELS_MAX + 1];
+    const int nk = all_sets(kns);
     printf("  kernel sets:");
     for (int i = 0; i < nk; i++)
         printf(" %s", kns[i]->name);
     printf("\n");
+    static const unsigned cases[][4] = {/* k, block_log, pass_max, emulated set too */
+                                        {KSET_LOG_A, NTT_BLOCK_LOG, NTT_PASS_MAX, 0},
+                                        {KSET_LOG_B, NTT_BLOCK_LOG, NTT_PASS_MAX, 0},
+                                        {13, NTT_BLOCK_LOG, NTT_PASS_MAX, 1},
+                                        {12, 7, 3, 1}};
     const size_t N = (size_t)1 << KSET_LOG_B;
     fr *x = malloc(N * sizeof(fr)), *ref = malloc(N * sizeof(fr)), *z = malloc(N * sizeof(fr));
+    fr *lazy = malloc(N * sizeof(fr));
     fr scale;
     rand_fr(&scale);
-    const unsigned sizes[2] = {KSET_LOG_A, KSET_LOG_B};
-    for (int si = 0; si < (KSET_LOG_A == KSET_LOG_B ? 1 : 2); si++) {
-        const unsigned k = sizes[si];
+    for (size_t ci = 0; ci < sizeof cases / sizeof cases[0]; ci++) {
+        if (ci == 1 && KSET_LOG_A == KSET_LOG_B)
+            continue;
+        const unsigned k = cases[ci][0];
         const size_t n = (size_t)1 << k;
+        const int nkc = cases[ci][3] ? nk : nk - 1;
         ntt_plan p;
-        CHECK(ntt_plan_init(&p, k, 2) == CUZK_OK);
+        CHECK(ntt_plan_init_split(&p, k, 2, cases[ci][1], cases[ci][2]) == CUZK_OK);
         for (int dit = 0; dit < 2; dit++)
             for (int inv = 0; inv < 2; inv++)
                 for (int mode = 0; mode < 3; mode++) {
                     const ntt_fin fin = {(ntt_fin_mode)mode, scale};
                     fill_input(x, n, mode);
-                    for (int ki = 0; ki < nk; ki++) {
+                    bool have_lazy = false;
+                    for (int ki = 0; ki < nkc; ki++) {
                         fr *out = ki == 0 ? ref : z;
                         memcpy(out, x, n * sizeof(fr));
                         if (dit)
                             ntt_dit(kns[ki], &p, out, inv, &fin);
                         else
                             ntt_dif(kns[ki], &p, out, inv, &fin);
+                        if (kns[ki] == &ntt_kernels_ifma) {
+                            memcpy(lazy, out, n * sizeof(fr));
+                            have_lazy = true;
+                        } else if (kns[ki] == &ntt_kernels_ifma_emulated && have_lazy) {
+                            CHECK_MSG(same(out, lazy, n), "k=%u dit=%d inv=%d fin=%d: ifma != "
+                                      "ifma-emulated", k, dit, inv, mode);
+                        }
                         if (mode == NTT_FIN_NONE) /* lazy outputs may differ by r: compare mod r */
                             for (size_t i = 0; i < n; i++)
                                 ntt_reduce(&out[i], &out[i]);
+                        else
+                            CHECK_MSG(all_reduced(out, n), "k=%u fin=%d: %s output not reduced",
+                                      k, mode, kns[ki]->name);
                         if (ki > 0)
                             CHECK_MSG(same(z, ref, n), "k=%u dit=%d inv=%d fin=%d: %s != portable",
                                       k, dit, inv, mode, kns[ki]->name);
@@ -373,7 +418,7 @@ static void test_kernel_sets(void)
             rand_fr(&c);
             CHECK(ntt_scale_init(&st, k, &g, &c, bitrev) == CUZK_OK);
             fill_input(x, n, bitrev + 1);
-            for (int ki = 0; ki < nk; ki++) {
+            for (int ki = 0; ki < nkc; ki++) {
                 fr *out = ki == 0 ? ref : z;
                 memcpy(out, x, n * sizeof(fr));
                 ntt_scale_apply(kns[ki], &st, out, 2);
@@ -401,9 +446,17 @@ static void test_kernel_sets(void)
         CHECK(ntt_kernels_current() == &ntt_kernels_portable);
         ff_set_impl(CUZK_IMPL_ADX);
         CHECK(ntt_kernels_current() != &ntt_kernels_portable);
+        if (!getenv("CUZK_NTT_KERNELS")) {
+            CHECK(ntt_kernels_current() != &ntt_kernels_ifma);
+            if (ntt_kernels_ifma_compiled && ifma_available()) {
+                CHECK(kns[nk - 2] == &ntt_kernels_ifma);
+                ff_set_impl(CUZK_IMPL_IFMA);
+                CHECK(ntt_kernels_current() == &ntt_kernels_ifma);
+            }
+        }
         ff_set_impl(saved);
     }
-    free(x), free(ref), free(z);
+    free(x), free(ref), free(z), free(lazy);
 }
 
 /* The lazy butterfly arithmetic against fr_*, on random and extreme operands. */
@@ -699,6 +752,35 @@ static void test_tables(void)
     free(x), free(y);
 }
 
+/* Every size from 2^1 to 2^14, every kind (with its own element order), every kernel set
+ * against the portable one (the emulated IFMA set up to 2^12). */
+static void test_kernel_sizes(void)
+{
+    const ntt_kernels *kns[NTT_KERNELS_MAX + 1];
+    const int nk = all_sets(kns);
+    const size_t N = (size_t)1 << 14;
+    fr *x = malloc(N * sizeof(fr)), *ref = malloc(N * sizeof(fr)), *z = malloc(N * sizeof(fr));
+    for (unsigned k = 1; k <= 14; k++) {
+        const size_t n = (size_t)1 << k;
+        for (int kind = 0; kind < 4; kind++) {
+            const cuzk_ntt_order order = (cuzk_ntt_order)((k + (unsigned)kind) % 3);
+            fill_input(x, n, (int)(k + (unsigned)kind) % 3);
+            memcpy(ref, x, n * sizeof(fr));
+            CHECK(ntt_run(&ntt_kernels_portable, ref, k, (cuzk_ntt_kind)kind, order, 2) ==
+                  CUZK_OK);
+            for (int ki = 1; ki < nk; ki++) {
+                if (kns[ki] == &ntt_kernels_ifma_emulated && k > 12)
+                    continue;
+                memcpy(z, x, n * sizeof(fr));
+                CHECK(ntt_run(kns[ki], z, k, (cuzk_ntt_kind)kind, order, 2) == CUZK_OK);
+                CHECK_MSG(same(z, ref, n), "k=%u %s order=%d: %s != portable", k,
+                          kind_name((cuzk_ntt_kind)kind), (int)order, kns[ki]->name);
+            }
+        }
+    }
+    free(x), free(ref), free(z);
+}
+
 /* Runs one group of checks and prints how long it took (the budget is tight under sanitizers). */
 static void run(const char *name, void (*fn)(void))
 {
@@ -721,6 +803,7 @@ int main(void)
     run("dft", test_against_dft);
     run("split-levels", test_split_levels);
     run("kernel-sets", test_kernel_sets);
+    run("kernel-sizes", test_kernel_sizes);
     run("large", test_large);
     run("tables", test_tables);
     run("concurrent", test_concurrent);

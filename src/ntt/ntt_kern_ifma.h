@@ -1,0 +1,402 @@
+/* The NTT kernels on AVX-512 IFMA, eight butterflies at a time in the radix-2^52 lanes of
+ * ff/ifma (fr8v). Written once and built twice: ntt_kern_ifma.c (real AVX-512) and
+ * ntt_kern_ifma_emu.c (the portable emulation, so that the algorithm is tested on any CPU). A
+ * build file includes simd512.h's configuration (IFMA_REAL or not), defines NTT_IFMA_SET (the
+ * table's name), NTT_IFMA_NAME and NTT_IFMA_FALLBACK (a scalar set for blocks too small for the
+ * lanes), then includes this file once.
+ *
+ * Montgomery factors: ifma_fr8's multiplication divides by 2^260, fr.h's by 2^256. The data keeps
+ * fr.h's form (only the radix changes on the way in and out) and every twiddle carries the
+ * extra 2^4 instead: x·(16w)·2^−260 = x·w·2^−256. In-cache twiddles are stored as 16w mod r;
+ * pass twiddles, read from the big fr tables on the fly, are 16w brought below 4r.
+ * Ranges (ifma.h: a product needs a·b < r·2^260 and is below a·b·2^−260 + r), with twiddles
+ * below 4r, so that any factor below 4r times a twiddle is valid and below 1.5r:
+ *   - between kernels, as everywhere in the NTT, values are in [0, 2r);
+ *   - DIF butterflies keep [0, 2r): x + y is reduced, x − y + 2r (< 4r) goes to the product
+ *     unreduced;
+ *   - DIT butterflies on whole groups work in [0, 4r) (Harvey's lazy form): x is brought below
+ *     2r, then x + t and x − t + 2r (t = y·w < 1.5r) need no reduction; a block or pass brings
+ *     its values back below 2r at the end. */
+#if !defined(NTT_IFMA_SET) || !defined(NTT_IFMA_NAME) || !defined(NTT_IFMA_FALLBACK)
+#error "define NTT_IFMA_SET, NTT_IFMA_NAME and NTT_IFMA_FALLBACK before including ntt_kern_ifma.h"
+#endif
+#include <pthread.h>
+#include "ff/ifma/simd512.h"
+#include "ff/ifma/fr8_ops.h"
+#include "ntt/ntt_internal.h"
+#include "ntt/ntt_kern_ifma_arith.h"
+#include "ntt/ntt_kern_ifma_lanes.h"
+
+#define LF_SMALL_GROUPS (((size_t)1 << NTT_BLOCK_LOG) / 8)
+/* Blocks below 2^LF_MIN_LOG elements (one 8×8 transposition) go to the fallback set. */
+#define LF_MIN_LOG 6
+/* The scratch holds a block, or a column block and half as many twiddles, in lane form. */
+_Static_assert(NTT_SCRATCH_BYTES >= LF_SMALL_GROUPS * sizeof(fr8v) &&
+                   NTT_SCRATCH_BYTES >= ((size_t)3 << NTT_SCRATCH_LOG) / 16 * sizeof(fr8v),
+               "NTT_SCRATCH_BYTES too small for the IFMA kernels");
+
+/* In-cache twiddles, forward [0] and inverse [1]: group g >= 1 holds 16·small[8g .. 8g + 7] mod
+ * r; w8 holds 16·ω_8^j mod r (j = 1, 2, 3) in every lane, for the radix-8 ends. */
+typedef struct {
+    fr8v tw[2][LF_SMALL_GROUPS];
+    fr8v w8[2][3];
+} lf_tables;
+
+static lf_tables lft;
+static pthread_once_t lft_once = PTHREAD_ONCE_INIT;
+
+static void lf_times16(fr *o, const fr *w)
+{
+    *o = *w;
+    for (int i = 0; i < 4; i++)
+        fr_add(o, o, o); /* on the representation: doubling mod r */
+}
+
+static void lf_tables_build(void)
+{
+    const ntt_consts *cs = ntt_tables_init();
+    for (int inv = 0; inv < 2; inv++) {
+        const fr *small = inv ? cs->small_inv : cs->small;
+        fr t[8];
+        for (size_t g = 1; g < LF_SMALL_GROUPS; g++) {
+            for (int i = 0; i < 8; i++)
+                lf_times16(&t[i], &small[8 * g + (size_t)i]);
+            lf_load(&lft.tw[inv][g], t, 1);
+        }
+        for (int j = 1; j <= 3; j++) {
+            lf_times16(&t[0], &small[4 + j]);
+            lf_broadcast(&lft.w8[inv][j - 1], &t[0]);
+        }
+    }
+}
+
+/* A broadcast scalar (< r) with the factor 16 as a shift (< 16r). */
+V8_INLINE void lf_broadcast16(fr8v *o, const fr *w)
+{
+    lf_broadcast(o, w);
+    fr8v_shl(o, o, 4);
+}
+
+/* Gentleman–Sande: (x, y) <- (x + y, (x − y)·w); neg flips the twiddle's sign ((y − x)·w). The
+ * product is left loose (ntt_kern_ifma_arith.h): whatever reads it next normalises. */
+V8_INLINE void lf_dif_start(fr8v *x, fr8v *d, const fr8v *y, int neg)
+{
+    fr8v s;
+    lf_add(&s, x, y);
+    lf_sub_lazy(d, neg ? y : x, neg ? x : y);
+    *x = s;
+}
+
+V8_INLINE void lf_dif_bfly(fr8v *x, fr8v *y, const fr8v *w)
+{
+    fr8v d;
+    lf_dif_start(x, &d, y, 0);
+    lf_mul(y, &d, w, 0);
+}
+
+/* Cooley–Tukey in [0, 2r): t = y·w, (x, y) <- (x + t, x − t). */
+V8_INLINE void lf_dit_bfly(fr8v *x, fr8v *y, const fr8v *w)
+{
+    fr8v t, s;
+    lf_mul(&t, y, w, 0);
+    lf_add(&s, x, &t);
+    lf_sub(y, x, &t);
+    *x = s;
+}
+
+/* The same in [0, 4r), for the product t = y·w of a y < 4r: x is brought below 2r first, then
+ * x + t and x − t + 2r need no reduction. neg swaps the two outputs' roles (a negated
+ * twiddle). Inputs and outputs normalised. */
+V8_INLINE void lf_dit_finish4(fr8v *x, fr8v *y, const fr8v *t, int neg)
+{
+    fr8v xr;
+    m52_csub(xr.l, x->l, FR8_2R, 5);
+    if (neg) {
+        m52_add_lazy(y->l, xr.l, t->l, 5);
+        lf_sub_lazy(x, &xr, t);
+    } else {
+        m52_add_lazy(x->l, xr.l, t->l, 5);
+        lf_sub_lazy(y, &xr, t);
+    }
+}
+
+/* Butterflies without a twiddle (w = 1). */
+V8_INLINE void lf_bfly1(fr8v *x, fr8v *y)
+{
+    fr8v s;
+    lf_add(&s, x, y);
+    lf_sub(y, x, y);
+    *x = s;
+}
+
+/* One stage on nb pairs of vectors in L: pair q is x = L[q + (q & ~(H − 1))], y = x + H, with
+ * the twiddle tw[q & (H − 1)] (H a power of two: blocks of 2H vectors, x in the first half).
+ * Software-pipelined: each product has a long dependency chain, and the additions next to it in
+ * program order would wait for it (DIT) or hold the next ones back (DIF); issuing one pair's
+ * additions between the previous and the next product gives the out-of-order core independent
+ * work. The whole stage is one sequence, so that short rows pipeline too. */
+#define LF_X(q) (L + (q) + ((q) & ~(H - 1)))
+
+V8_INLINE void lf_dif_stage(fr8v *L, size_t nb, size_t H, const fr8v *tw, int neg)
+{
+    fr8v d, dn;
+    lf_dif_start(LF_X(0), &d, LF_X(0) + H, neg);
+    for (size_t q = 0; q + 1 < nb; q++) {
+        fr8v *xn = LF_X(q + 1);
+        lf_dif_start(xn, &dn, xn + H, neg);
+        lf_mul(LF_X(q) + H, &d, &tw[q & (H - 1)], 0);
+        d = dn;
+    }
+    lf_mul(LF_X(nb - 1) + H, &d, &tw[(nb - 1) & (H - 1)], 0);
+}
+
+/* In [0, 4r) (lf_dit_finish4): inputs below 4r, outputs below 4r. */
+V8_INLINE void lf_dit_stage(fr8v *L, size_t nb, size_t H, const fr8v *tw, int neg)
+{
+    fr8v t, tn;
+    lf_mul(&t, LF_X(0) + H, &tw[0], 0);
+    for (size_t q = 0; q + 1 < nb; q++) {
+        lf_mul(&tn, LF_X(q + 1) + H, &tw[(q + 1) & (H - 1)], 0);
+        fr8v *x = LF_X(q);
+        lf_dit_finish4(x, x + H, &t, neg);
+        t = tn;
+    }
+    fr8v *x = LF_X(nb - 1);
+    lf_dit_finish4(x, x + H, &t, neg);
+}
+#undef LF_X
+
+/* The last three DIF stages (half-sizes 4, 2, 1) on e[0..7], where lane q of e[u] is element u
+ * of an 8-element block: twiddles ω_8^j, then ω_4^j = ω_8^2j, then 1. */
+V8_INLINE void lf_radix8_dif(fr8v *e, const fr8v *w8)
+{
+    lf_bfly1(&e[0], &e[4]);
+    for (int j = 1; j < 4; j++)
+        lf_dif_bfly(&e[j], &e[j + 4], &w8[j - 1]);
+    for (int b = 0; b < 8; b += 4) {
+        lf_bfly1(&e[b], &e[b + 2]);
+        lf_dif_bfly(&e[b + 1], &e[b + 3], &w8[1]);
+    }
+    for (int b = 0; b < 8; b += 2)
+        lf_bfly1(&e[b], &e[b + 1]);
+}
+
+/* The first three DIT stages (half-sizes 1, 2, 4), the mirror image. */
+V8_INLINE void lf_radix8_dit(fr8v *e, const fr8v *w8)
+{
+    for (int b = 0; b < 8; b += 2)
+        lf_bfly1(&e[b], &e[b + 1]);
+    for (int b = 0; b < 8; b += 4) {
+        lf_bfly1(&e[b], &e[b + 2]);
+        lf_dit_bfly(&e[b + 1], &e[b + 3], &w8[1]);
+    }
+    lf_bfly1(&e[0], &e[4]);
+    for (int j = 1; j < 4; j++)
+        lf_dit_bfly(&e[j], &e[j + 4], &w8[j - 1]);
+}
+
+/* fin on one vector (normalised); sc16 = 16·scale (a shift, < 16r) when the mode scales. */
+V8_INLINE void lf_fin(fr8v *x, const ntt_fin *fin, const fr8v *sc16)
+{
+    if (fin->mode == NTT_FIN_SCALE)
+        lf_mul(x, x, sc16, 1);
+    if (fin->mode != NTT_FIN_NONE)
+        fr8v_reduce(x, x);
+}
+
+/* In-cache blocks: the 2^k elements as groups of eight consecutive ones (L[g], lane i = element
+ * 8g + i) in the scratch; the stages with half-size >= 8 pair whole groups, the last three run
+ * on eight groups transposed, and go straight back to memory with strided stores. */
+static void lf_dif_block(fr *a, unsigned k, int inv, const ntt_fin *fin, void *scratch)
+{
+    if (k < LF_MIN_LOG) {
+        NTT_IFMA_FALLBACK.dif_block(a, k, inv, fin, scratch);
+        return;
+    }
+    pthread_once(&lft_once, lf_tables_build);
+    const fr8v *tw = lft.tw[inv];
+    const size_t ng = ((size_t)1 << k) / 8;
+    fr8v *L = scratch;
+    for (size_t g = 0; g < ng; g++)
+        lf_load(&L[g], a + 8 * g, 1);
+    for (size_t hg = ng / 2; hg >= 1; hg /= 2)
+        lf_dif_stage(L, ng / 2, hg, &tw[hg], 0);
+    fr8v sc16;
+    lf_broadcast16(&sc16, &fin->scale);
+    for (size_t g = 0; g < ng; g += 8) {
+        fr8v *e = &L[g];
+        lf_transpose8(e);
+        lf_radix8_dif(e, lft.w8[inv]);
+        for (int u = 0; u < 8; u++) {
+            lf_fin(&e[u], fin, &sc16);
+            lf_store(a + 8 * g + (size_t)u, 8, &e[u]);
+        }
+    }
+}
+
+static void lf_dit_block(fr *a, unsigned k, int inv, const ntt_fin *fin, void *scratch)
+{
+    if (k < LF_MIN_LOG) {
+        NTT_IFMA_FALLBACK.dit_block(a, k, inv, fin, scratch);
+        return;
+    }
+    pthread_once(&lft_once, lf_tables_build);
+    const fr8v *tw = lft.tw[inv];
+    const size_t ng = ((size_t)1 << k) / 8;
+    fr8v *L = scratch;
+    for (size_t g = 0; g < ng; g += 8) {
+        fr8v *e = &L[g];
+        for (int u = 0; u < 8; u++)
+            lf_load(&e[u], a + 8 * g + (size_t)u, 8);
+        lf_radix8_dit(e, lft.w8[inv]);
+        lf_transpose8(e);
+    }
+    /* the stages on whole groups in [0, 4r), brought back below 2r at the end */
+    for (size_t hg = 1; hg < ng; hg *= 2)
+        lf_dit_stage(L, ng / 2, hg, &tw[hg], 0);
+    fr8v sc16;
+    lf_broadcast16(&sc16, &fin->scale);
+    for (size_t g = 0; g < ng; g++) {
+        m52_csub(L[g].l, L[g].l, FR8_2R, 5);
+        lf_fin(&L[g], fin, &sc16);
+        lf_store(a + 8 * g, 1, &L[g]);
+    }
+}
+
+/* A pass on the column block [b, b + cols) (see ntt_pass_stage in ntt_kern.h for the twiddle
+ * indices and why they are copied first): R rows of cq = cols/8 groups, then one stage's
+ * twiddles in lane form. */
+typedef struct {
+    fr8v *L, *TW;
+    size_t S, R, cq;
+} lf_pass;
+
+static void lf_pass_gather(lf_pass *p, void *scratch, const fr *seg, unsigned s, unsigned m,
+                           size_t b, size_t cols)
+{
+    p->S = (size_t)1 << (s - m);
+    p->R = (size_t)1 << m;
+    p->cq = cols / 8;
+    p->L = scratch;
+    p->TW = p->L + p->R * p->cq;
+    for (size_t t = 0; t < p->R; t++)
+        for (size_t c = 0; c < cols; c += 2)
+            __builtin_prefetch(seg + t * p->S + b + c);
+    for (size_t t = 0; t < p->R; t++)
+        for (size_t c = 0; c < p->cq; c++)
+            lf_load(&p->L[t * p->cq + c], seg + t * p->S + b + 8 * c, 1);
+}
+
+/* Back to memory: the DIF's last products are loose (normalised here), the DIT's values are
+ * below 4r (brought below 2r here). */
+static void lf_pass_scatter(const lf_pass *p, fr *seg, size_t b, const ntt_fin *fin, int dit)
+{
+    fr8v sc16;
+    lf_broadcast16(&sc16, &fin->scale);
+    for (size_t t = 0; t < p->R; t++)
+        for (size_t c = 0; c < p->cq; c++) {
+            fr8v *x = &p->L[t * p->cq + c];
+            if (dit)
+                m52_csub(x->l, x->l, FR8_2R, 5);
+            else
+                m52_norm(x->l, 5);
+            lf_fin(x, fin, &sc16);
+            lf_store(seg + t * p->S + b + 8 * c, 1, x);
+        }
+}
+
+/* The twiddles of stage u: group (tt, c) holds those of columns 8c .. 8c + 7 of the pair at
+ * offset tt, times 16, below 4r. They are scattered over a table far larger than the caches,
+ * so the loads are requested a few groups ahead. */
+#define LF_TW_AHEAD 8
+
+static void lf_pass_twiddles(const lf_pass *p, unsigned s, unsigned u, size_t b, const fr *tab,
+                             int inv)
+{
+    const size_t half = (size_t)1 << (s - 1), hr = p->R >> (u + 1), ng = hr * p->cq;
+    const ptrdiff_t st = inv ? -((ptrdiff_t)1 << u) : (ptrdiff_t)1 << u;
+    for (size_t i = 0; i < ng; i++) {
+        if (i + LF_TW_AHEAD < ng) {
+            const size_t j = i + LF_TW_AHEAD, tt = j / p->cq, c = j % p->cq;
+            const size_t e = ((tt * p->S + b) << u) + ((8 * c) << u);
+            const fr *q = tab + (inv ? half - e : e);
+            for (int l = 0; l < 8; l++)
+                __builtin_prefetch(q + l * st);
+        }
+        const size_t tt = i / p->cq, c = i % p->cq;
+        const size_t e = ((tt * p->S + b) << u) + ((8 * c) << u);
+        lf_load(&p->TW[i], tab + (inv ? half - e : e), st);
+        lf_times16_4r(&p->TW[i], &p->TW[i]);
+    }
+}
+
+static void lf_dif_pass(fr *seg, unsigned s, unsigned m, size_t b, size_t cols, const fr *tab,
+                        int inv, void *scratch)
+{
+    if (cols % 8) {
+        NTT_IFMA_FALLBACK.dif_pass(seg, s, m, b, cols, tab, inv, scratch);
+        return;
+    }
+    lf_pass p;
+    lf_pass_gather(&p, scratch, seg, s, m, b, cols);
+    for (unsigned u = 0; u < m; u++) {
+        const size_t hr = p.R >> (u + 1);
+        lf_pass_twiddles(&p, s, u, b, tab, inv);
+        if (inv)
+            lf_dif_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW, 1);
+        else
+            lf_dif_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW, 0);
+    }
+    static const ntt_fin none = {NTT_FIN_NONE, {{0}}};
+    lf_pass_scatter(&p, seg, b, &none, 0);
+}
+
+static void lf_dit_pass(fr *seg, unsigned s, unsigned m, size_t b, size_t cols, const fr *tab,
+                        int inv, void *scratch, const ntt_fin *fin)
+{
+    if (cols % 8) {
+        NTT_IFMA_FALLBACK.dit_pass(seg, s, m, b, cols, tab, inv, scratch, fin);
+        return;
+    }
+    lf_pass p;
+    lf_pass_gather(&p, scratch, seg, s, m, b, cols);
+    for (unsigned u = m; u-- > 0;) {
+        const size_t hr = p.R >> (u + 1);
+        lf_pass_twiddles(&p, s, u, b, tab, inv);
+        if (inv)
+            lf_dit_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW, 1);
+        else
+            lf_dit_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW, 0);
+    }
+    lf_pass_scatter(&p, seg, b, fin, 1);
+}
+
+/* a[i] = a[i]·hi·lo[i], fully reduced: f = lo·16hi (< 2r) reduced, then a·16f. */
+static void lf_scale(fr *a, size_t n, const fr *hi, const fr *lo)
+{
+    if (n % 8) {
+        NTT_IFMA_FALLBACK.scale(a, n, hi, lo);
+        return;
+    }
+    fr8v h, f, x;
+    lf_broadcast16(&h, hi);
+    for (size_t i = 0; i < n; i += 8) {
+        lf_load(&f, lo + i, 1);
+        lf_mul(&f, &f, &h, 1);
+        fr8v_reduce(&f, &f);
+        fr8v_shl(&f, &f, 4);
+        lf_load(&x, a + i, 1);
+        lf_mul(&x, &x, &f, 1);
+        fr8v_reduce(&x, &x);
+        lf_store(a + i, 1, &x);
+    }
+}
+
+const ntt_kernels NTT_IFMA_SET = {
+    .name = NTT_IFMA_NAME,
+    .dif_block = lf_dif_block,
+    .dit_block = lf_dit_block,
+    .dif_pass = lf_dif_pass,
+    .dit_pass = lf_dit_pass,
+    .scale = lf_scale,
+};
