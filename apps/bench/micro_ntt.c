@@ -1,7 +1,7 @@
 /* Micro benchmark of the NTT: forward transforms of 2^log2 random Fr elements (natural order in
  * and out), once the twiddle table is built. Outside the timed region the result is checked: a
  * few outputs against direct evaluation of the polynomial at ω^j, and the inverse transform
- * against the input. CUZK_NTT_KERNELS=portable|adx|avx2 selects the kernels for A/B runs. */
+ * against the input. CUZK_NTT_KERNELS=portable|adx|avx2|ifma selects the kernels for A/B runs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
