@@ -63,6 +63,12 @@ cuzk_status cuzk_ntt(cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind, int th
 cuzk_status cuzk_ntt_ordered(cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind,
                              cuzk_ntt_order order, int threads);
 
+/* As cuzk_ntt_ordered for COSET_FORWARD / COSET_INVERSE, on the coset shift·H instead of 7·H (e.g.
+ * the odd powers of a 2n-th root of unity, where snarkjs evaluates its H). shift must be non-zero
+ * and fully reduced (Montgomery form); CUZK_ERR_INVALID_ARG for another kind or a NULL/zero shift. */
+cuzk_status cuzk_ntt_coset_shifted(cuzk_fr_t *data, unsigned log_n, const cuzk_fr_t *shift, cuzk_ntt_kind kind,
+                                   cuzk_ntt_order order, int threads);
+
 /* Permutes data[0 .. 2^log_n) into bit-reversed order (its own inverse). Elements are moved, not
  * reduced. Returns CUZK_ERR_INVALID_ARG for data NULL, log_n > CUZK_NTT_MAX_LOG or threads < 0;
  * log_n = 0 is a no-op. */

@@ -2,8 +2,8 @@
  * Two forms, matching what the key's h points were made for:
  *   bellperson (coset): iNTT a, b, c → coset-7 NTT → (a·b − c)/Z, Z = 7^m − 1 on the whole coset →
  *                       inverse coset NTT: the m − 1 coefficients of H (7 NTTs);
- *   snarkjs (odd roots): iNTT → scale coefficient i by ζ^i (ζ a primitive 2m-th root) → NTT:
- *                       a·b − c on the odd powers of ζ; Z = −2 there is folded into the key. */
+ *   snarkjs (odd roots): iNTT → NTT on the coset ζ·H (ζ a primitive 2m-th root, so ζ·H is the odd
+ *                       powers of ζ): a·b − c there; Z = −2 there is folded into the key (6 NTTs). */
 #include <stdlib.h>
 #include <string.h>
 #include "cuzk/ntt.h"
@@ -34,7 +34,6 @@ typedef struct {
     fr *a;
     const fr *b, *c;
     fr factor;      /* coset: 1/Z; odd roots: unused */
-    fr step;        /* scale: the ratio between consecutive multipliers */
     bool divide;
 } pointwise_ctx;
 
@@ -49,19 +48,6 @@ static void h_pointwise_chunk(void *p, size_t begin, size_t end)
         if (ctx->divide)
             fr_mul(&t, &t, &ctx->factor);
         ctx->a[j] = t;
-    }
-}
-
-/* x[i] *= step^i: each chunk starts from step^begin. */
-static void h_scale_chunk(void *p, size_t begin, size_t end)
-{
-    pointwise_ctx *ctx = p;
-    fr mult;
-    uint64_t e = begin;
-    fr_pow(&mult, &ctx->step, &e, 1);
-    for (size_t i = begin; i < end; i++) {
-        fr_mul(&ctx->a[i], &ctx->a[i], &mult);
-        fr_mul(&mult, &mult, &ctx->step);
     }
 }
 
@@ -92,23 +78,26 @@ static cuzk_status h_coset(fr *a, fr *b, fr *c, unsigned log_m, int threads)
     return h_ntt(a, log_m, CUZK_NTT_COSET_INVERSE, CUZK_NTT_NN, threads);
 }
 
+/* Evaluations on the odd powers of ζ (a primitive 2m-th root) are evaluations on the coset ζ·H:
+ * iNTT with bit-reversed output, then the ζ-coset NTT from bit-reversed input, no permutation. */
 static cuzk_status h_odd_roots(fr *a, fr *b, fr *c, unsigned log_m, int threads)
 {
     fr *bufs[3] = {a, b, c};
     size_t m = (size_t)1 << log_m;
-    pointwise_ctx ctx = {.b = b, .c = c, .divide = false};
-    cuzk_status st = cuzk_ntt_root(&ctx.step, log_m + 1);
+    fr zeta;
+    cuzk_status st = cuzk_ntt_root(&zeta, log_m + 1);
     if (st != CUZK_OK)
         return st;
     for (int i = 0; i < 3; i++) {
-        if ((st = h_ntt(bufs[i], log_m, CUZK_NTT_INVERSE, CUZK_NTT_NN, threads)) != CUZK_OK)
-            return st;
-        ctx.a = bufs[i];
-        cuzk_parallel_for(threads, m, 1 << 12, h_scale_chunk, &ctx);
-        if ((st = h_ntt(bufs[i], log_m, CUZK_NTT_FORWARD, CUZK_NTT_NN, threads)) != CUZK_OK)
+        if (log_m == 0) { /* m = 1: the single value at ζ = −1 is the constant coefficient */
+            continue;
+        }
+        if ((st = h_ntt(bufs[i], log_m, CUZK_NTT_INVERSE, CUZK_NTT_NR, threads)) != CUZK_OK ||
+            (st = cuzk_ntt_coset_shifted(bufs[i], log_m, &zeta, CUZK_NTT_COSET_FORWARD, CUZK_NTT_RN, threads)) !=
+                CUZK_OK)
             return st;
     }
-    ctx.a = a;
+    pointwise_ctx ctx = {.a = a, .b = b, .c = c, .divide = false};
     cuzk_parallel_for(threads, m, 1 << 12, h_pointwise_chunk, &ctx);
     return CUZK_OK;
 }

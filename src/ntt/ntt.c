@@ -66,6 +66,20 @@ cuzk_status cuzk_ntt_ordered(cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind
 cuzk_status ntt_run(const ntt_kernels *kn, cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind,
                     cuzk_ntt_order order, int threads)
 {
+    return ntt_run_shift(kn, data, log_n, kind, order, NULL, threads);
+}
+
+cuzk_status cuzk_ntt_coset_shifted(cuzk_fr_t *data, unsigned log_n, const cuzk_fr_t *shift, cuzk_ntt_kind kind,
+                                   cuzk_ntt_order order, int threads)
+{
+    if (!shift || fr_is_zero(shift) || (kind != CUZK_NTT_COSET_FORWARD && kind != CUZK_NTT_COSET_INVERSE))
+        return CUZK_ERR_INVALID_ARG;
+    return ntt_run_shift(ntt_kernels_current(), data, log_n, kind, order, shift, threads);
+}
+
+cuzk_status ntt_run_shift(const ntt_kernels *kn, cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind,
+                          cuzk_ntt_order order, const fr *shift, int threads)
+{
     if (!data || log_n < 1 || log_n > CUZK_NTT_MAX_LOG || threads < 0)
         return CUZK_ERR_INVALID_ARG;
     if (kind != CUZK_NTT_FORWARD && kind != CUZK_NTT_INVERSE && kind != CUZK_NTT_COSET_FORWARD &&
@@ -86,10 +100,15 @@ cuzk_status ntt_run(const ntt_kernels *kn, cuzk_fr_t *data, unsigned log_n, cuzk
     /* Coset scaling: before a forward transform (its input order), after an inverse one (its
      * output order; the 1/n goes into the scaling then). */
     ntt_scale_tabs sc = {0};
+    fr g = cs->g, g_inv = cs->g_inv;
+    if (shift) {
+        g = *shift;
+        fr_inv(&g_inv, shift);
+    }
     if (kind == CUZK_NTT_COSET_FORWARD)
-        st = ntt_scale_init(&sc, log_n, &cs->g, &FR_ONE, order == CUZK_NTT_RN);
+        st = ntt_scale_init(&sc, log_n, &g, &FR_ONE, order == CUZK_NTT_RN);
     else if (kind == CUZK_NTT_COSET_INVERSE)
-        st = ntt_scale_init(&sc, log_n, &cs->g_inv, &cs->inv_n[log_n], order == CUZK_NTT_NR);
+        st = ntt_scale_init(&sc, log_n, &g_inv, &cs->inv_n[log_n], order == CUZK_NTT_NR);
     if (st != CUZK_OK) {
         ntt_plan_free(&plan);
         return st;

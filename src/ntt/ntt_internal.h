@@ -94,6 +94,9 @@ int ntt_kernels_available(const ntt_kernels **out);
 /* cuzk_ntt_ordered with the kernel set kn (ntt.c), so that tests reach every set. */
 cuzk_status ntt_run(const ntt_kernels *kn, cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind,
                     cuzk_ntt_order order, int threads);
+/* The same with the coset shift given (NULL: the generator 7), for cuzk_ntt_coset_shifted. */
+cuzk_status ntt_run_shift(const ntt_kernels *kn, cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind,
+                          cuzk_ntt_order order, const fr *shift, int threads);
 
 /* A transform of 2^k elements, split into levels: level i runs passes of m[i] stages over
  * segments of 2^s[i] elements with the twiddle table tab[i]; the last level (s[levels] <=

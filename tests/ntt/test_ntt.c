@@ -782,6 +782,50 @@ static void test_kernel_sizes(void)
 }
 
 /* Runs one group of checks and prints how long it took (the budget is tight under sanitizers). */
+/* The coset NTT with a caller's shift: evaluations at shift·ω^j by Horner (forward), the exact inverse,
+ * every order (bit-reversed sides equal the permuted natural ones), the zeta of snarkjs's odd roots, and
+ * the argument checks. */
+static void test_coset_shifted(void)
+{
+    for (unsigned k = 1; k <= 9; k++) {
+        const size_t n = (size_t)1 << k;
+        fr *in = malloc(n * sizeof *in), *want = malloc(n * sizeof *want), *got = malloc(n * sizeof *got);
+        fr *perm = malloc(n * sizeof *perm), shift, w, x;
+        fill_input(in, n, 0);
+        if (k % 3 == 0) {
+            root(&shift, k + 1); /* ζ: the odd powers of a 2n-th root */
+        } else {
+            do
+                rand_fr(&shift);
+            while (fr_is_zero(&shift));
+        }
+        root(&w, k);
+        x = shift;
+        for (size_t j = 0; j < n; j++) {
+            horner(&want[j], in, n, &x);
+            fr_mul(&x, &x, &w);
+        }
+        memcpy(got, in, n * sizeof *in);
+        CHECK(cuzk_ntt_coset_shifted(got, k, &shift, CUZK_NTT_COSET_FORWARD, CUZK_NTT_NN, 2) == CUZK_OK);
+        CHECK_MSG(same(got, want, n) && all_reduced(got, n), "coset_shifted forward k=%u", k);
+        CHECK(cuzk_ntt_coset_shifted(got, k, &shift, CUZK_NTT_COSET_INVERSE, CUZK_NTT_NN, 1) == CUZK_OK);
+        CHECK_MSG(same(got, in, n), "coset_shifted inverse k=%u", k);
+        permute(perm, in, k); /* bit-reversed input, natural output */
+        CHECK(cuzk_ntt_coset_shifted(perm, k, &shift, CUZK_NTT_COSET_FORWARD, CUZK_NTT_RN, 2) == CUZK_OK);
+        CHECK_MSG(same(perm, want, n), "coset_shifted forward RN k=%u", k);
+        memcpy(got, in, n * sizeof *in); /* natural input, bit-reversed output */
+        CHECK(cuzk_ntt_coset_shifted(got, k, &shift, CUZK_NTT_COSET_FORWARD, CUZK_NTT_NR, 2) == CUZK_OK);
+        permute(perm, want, k);
+        CHECK_MSG(same(got, perm, n), "coset_shifted forward NR k=%u", k);
+        free(in), free(want), free(got), free(perm);
+    }
+    fr data[4] = {FR_ONE, FR_ONE, FR_ONE, FR_ONE}, zero = FR_ZERO, one = FR_ONE;
+    CHECK(cuzk_ntt_coset_shifted(data, 2, &zero, CUZK_NTT_COSET_FORWARD, CUZK_NTT_NN, 1) == CUZK_ERR_INVALID_ARG);
+    CHECK(cuzk_ntt_coset_shifted(data, 2, NULL, CUZK_NTT_COSET_FORWARD, CUZK_NTT_NN, 1) == CUZK_ERR_INVALID_ARG);
+    CHECK(cuzk_ntt_coset_shifted(data, 2, &one, CUZK_NTT_FORWARD, CUZK_NTT_NN, 1) == CUZK_ERR_INVALID_ARG);
+    CHECK(cuzk_ntt_coset_shifted(data, 0, &one, CUZK_NTT_COSET_FORWARD, CUZK_NTT_NN, 1) == CUZK_ERR_INVALID_ARG);
+}
+
 static void run(const char *name, void (*fn)(void))
 {
     struct timespec t0, t1;
@@ -801,6 +845,7 @@ int main(void)
     run("bad-args", test_bad_args);
     run("bitrev", test_bitrev);
     run("dft", test_against_dft);
+    run("coset-shifted", test_coset_shifted);
     run("split-levels", test_split_levels);
     run("kernel-sets", test_kernel_sets);
     run("kernel-sizes", test_kernel_sizes);
