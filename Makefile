@@ -4,7 +4,7 @@ TYPE     ?= Release
 JOBS     ?= $(shell nproc)
 CMAKE_FLAGS ?=
 
-.PHONY: all deps configure build run test asan fuzz clean
+.PHONY: all deps configure build run test test-slow asan fuzz clean
 
 all: build
 
@@ -22,8 +22,13 @@ run: build
 	./$(BUILD)/bin/cuzk selfcheck
 	./scripts/run-micro.sh $(BUILD)/bin/cuzk-bench
 
+# Every fast test (the default run); the tests labelled `slow` (production-size circuits, 8MiB and
+# 512MiB sealing and parent caches: minutes) run with `make test-slow`.
 test: build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE slow
+
+test-slow: build
+	cd $(BUILD) && CUZK_TEST_SLOW=1 ctest --output-on-failure -L slow
 
 # The same tests under AddressSanitizer + UndefinedBehaviorSanitizer.
 asan:

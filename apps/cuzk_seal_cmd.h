@@ -1,0 +1,12 @@
+/* Sealing command of the cuzk tool: makes a real PoRep C1 output from local data.
+ *   cuzk seal --sector-size <2KiB|8MiB|512MiB> --out DIR [--data FILE] [--miner-id N] [--sector-num N]
+ *             [--ticket HEX] [--seed HEX] [--registered-proof NAME] [--threads N] */
+#ifndef CUZK_APPS_SEAL_CMD_H
+#define CUZK_APPS_SEAL_CMD_H
+#include <stdio.h>
+
+/* argv[0] is "seal". Writes DIR/c1.json (filecoin-ffi's C1 JSON) and DIR/c1-wrapper.json (Curio's
+ * wrapper). Exit codes: 0 done, 1 sealing failed, 2 usage or bad input (message on stderr). */
+int cuzk_seal_cmd(int argc, char **argv);
+void cuzk_seal_cmd_usage(FILE *f);
+#endif

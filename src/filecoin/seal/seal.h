@@ -1,0 +1,51 @@
+/* Sealing a small sector in memory, as rust-fil-proofs' seal_pre_commit + seal_commit_phase1 do: Fr32 padding,
+ * tree D and comm_d, the replica id, SDR labels of every layer, tree C over the column hashes, the encoded
+ * replica and tree R (comm_r_last), comm_r; then the vanilla proofs of the seed's challenges as a C1 model. */
+#ifndef CUZK_FILECOIN_SEAL_H
+#define CUZK_FILECOIN_SEAL_H
+#include <stddef.h>
+#include <stdint.h>
+#include "cuzk/status.h"
+#include "filecoin/c1.h"
+#include "filecoin/registered_proof.h"
+
+/* Everything precommit computes, kept in memory. Trees hold all their levels, leaves first (level i+1 right
+ * after level i); every node is a 32-byte little-endian Fr representation. */
+typedef struct {
+    const cuzk_fc_seal_proof_t *proof;
+    uint64_t nodes;
+    uint64_t sector_id;
+    uint8_t prover_id[32], ticket[32];
+    uint8_t *data;      /* padded sector, nodes·32 bytes */
+    uint8_t *labels;    /* layer l (1-based) at (l − 1)·nodes·32 */
+    uint8_t *tree_d;    /* binary SHA-256 tree over data: 2·nodes − 1 nodes */
+    uint8_t *tree_c;    /* tree of the proof's shape over the column hashes */
+    uint8_t *tree_r;    /* the same over the replica (data + last layer's label) */
+    uint8_t comm_d[32], comm_c[32], comm_r_last[32], comm_r[32], replica_id[32];
+} cuzk_fc_sealed_t;
+
+/* prover_id as filecoin-ffi derives it from a miner (actor) id: the payload of the ID address f0<id>, i.e. the
+ * unsigned LEB128 varint of the id, zero-padded to 32 bytes. */
+void cuzk_fc_prover_id_from_miner(uint8_t out[32], uint64_t miner_id);
+
+/* Precommit. raw holds the sector's unpadded bytes (sector_size·127/128 of them) or is NULL for an all-zero
+ * sector. Only base-only tree shapes (8-0-0: 2KiB, 8MiB, 512MiB) are supported (CUZK_ERR_UNSUPPORTED for the
+ * others). threads: 0 = every online CPU (parents and Poseidon trees). CUZK_ERR_NO_MEMORY; on error *out is
+ * empty. */
+cuzk_status cuzk_fc_seal_precommit(cuzk_fc_sealed_t *out, const cuzk_fc_seal_proof_t *proof,
+                                   const uint8_t prover_id[32], uint64_t sector_id, const uint8_t ticket[32],
+                                   const uint8_t *raw, int threads, cuzk_err_t *err);
+
+/* Commit phase 1: the registered proof's challenges for the seed (porep_inputs.h: interactive, synthetic or
+ * non-interactive by the proof), and for each the vanilla proof, into a C1 model. */
+cuzk_status cuzk_fc_seal_commit1(cuzk_fc_c1_t *out, const cuzk_fc_sealed_t *s, const uint8_t seed[32],
+                                 cuzk_err_t *err);
+
+void cuzk_fc_sealed_free(cuzk_fc_sealed_t *s);
+
+/* Offset (in nodes) of level `level` of a tree with `nodes` leaves and the given arity, and the number of
+ * levels above the leaves. */
+uint64_t cuzk_fc_seal_tree_level_offset(uint64_t nodes, unsigned arity, unsigned level);
+unsigned cuzk_fc_seal_tree_height(uint64_t nodes, unsigned arity);
+
+#endif
