@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <time.h>
 
 #include "filecoin/c1_json.h"
@@ -72,6 +74,28 @@ static int parse_u64(const char *s, uint64_t *v)
         return -1;
     *v = x;
     return 0;
+}
+
+/* mkdir -p: every missing component of dir, 0755. */
+static int make_dirs(const char *dir)
+{
+    char *p = strdup(dir);
+    if (!p)
+        return -1;
+    int rc = 0;
+    for (char *c = p + 1; rc == 0; c++) {
+        if (*c != '/' && *c != '\0')
+            continue;
+        char save = *c;
+        *c = '\0';
+        if (mkdir(p, 0755) != 0 && errno != EEXIST)
+            rc = -1;
+        *c = save;
+        if (save == '\0')
+            break;
+    }
+    free(p);
+    return rc;
 }
 
 static void print_hex(const char *label, const uint8_t b[32])
@@ -194,12 +218,18 @@ int cuzk_seal_cmd(int argc, char **argv)
         st = cuzk_fc_c1_wrapper_write(&wrap, &wl, json, jl, sector, p->sector_size, &err);
     size_t ol = strlen(out) + 32;
     char *path = malloc(ol);
+    if (st == CUZK_OK && path && make_dirs(out) != 0)
+        st = cuzk_err_set(&err, CUZK_ERR_IO, "%s: cannot create the directory: %s", out, strerror(errno));
     if (st == CUZK_OK && path) {
         snprintf(path, ol, "%s/c1.json", out);
         st = cuzk_fc_c1_save(path, json, jl, &err);
         if (st == CUZK_OK) {
             snprintf(path, ol, "%s/c1-wrapper.json", out);
             st = cuzk_fc_c1_save(path, wrap, wl, &err);
+            if (st != CUZK_OK) { /* both files or neither */
+                snprintf(path, ol, "%s/c1.json", out);
+                unlink(path);
+            }
         }
     }
     double t2 = now();
@@ -214,7 +244,7 @@ int cuzk_seal_cmd(int argc, char **argv)
         print_hex("ticket: ", c1.ticket);
         print_hex("seed: ", c1.seed);
         printf("c1.json: %zu bytes, c1-wrapper.json: %zu bytes\n", jl, wl);
-        printf("CUZK_TIMING: precommit=%.1f commit1=%.1f total=%.1f ms\n", (t1 - t0) * 1e3, (t2 - t1) * 1e3,
+        printf("time: precommit %.1f ms, commit1 %.1f ms, total %.1f ms\n", (t1 - t0) * 1e3, (t2 - t1) * 1e3,
                (t2 - t0) * 1e3);
     }
     free(path);
