@@ -2,9 +2,11 @@
  *   cuzk selfcheck    quick known-answer checks of the arithmetic on this machine
  *   cuzk groth16 ... / cuzk zkey ...   snarkjs-compatible commands (cuzk_groth16_cmd.c)
  *   cuzk params ...                    bellperson parameter files (cuzk_params_cmd.c)
+ *   cuzk circuit info ...              shapes of Filecoin circuits (cuzk_circuit_cmd.c)
  *   cuzk seal ...                      seal a small sector, write its C1 output (cuzk_seal_cmd.c) */
 #include <stdio.h>
 #include <string.h>
+#include "cuzk_circuit_cmd.h"
 #include "cuzk_groth16_cmd.h"
 #include "cuzk_params_cmd.h"
 #include "cuzk_seal_cmd.h"
@@ -16,6 +18,7 @@ static void usage(FILE *f)
                "  selfcheck   run quick known-answer checks of the arithmetic on this machine\n");
     cuzk_groth16_cmd_usage(f);
     cuzk_params_cmd_usage(f);
+    cuzk_circuit_cmd_usage(f);
     cuzk_seal_cmd_usage(f);
 }
 
@@ -37,6 +40,8 @@ int main(int argc, char **argv)
         return cuzk_zkey_cmd(argc - 1, argv + 1);
     if (strcmp(argv[1], "params") == 0)
         return cuzk_params_cmd(argc - 1, argv + 1);
+    if (strcmp(argv[1], "circuit") == 0)
+        return cuzk_circuit_cmd(argc - 1, argv + 1);
     if (strcmp(argv[1], "seal") == 0)
         return cuzk_seal_cmd(argc - 1, argv + 1);
     fprintf(stderr, "cuzk: unknown command '%s'\n", argv[1]);

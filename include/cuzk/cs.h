@@ -189,6 +189,8 @@ typedef struct {
     size_t a_aux_density;   /* aux variables with a non-zero coefficient somewhere in A */
     size_t b_input_density; /* inputs with a non-zero coefficient somewhere in B */
     size_t b_aux_density;   /* aux variables with a non-zero coefficient somewhere in B */
+    size_t nnz_a, nnz_b, nnz_c; /* non-zero terms of A, B, C (as the densities: not for witness);
+                                 * no Groth16 input rows (each would add one term to A) */
 } cuzk_cs_counts_t;
 void cuzk_cs_counts(const cuzk_cs_t *cs, cuzk_cs_counts_t *out);
 

@@ -208,6 +208,7 @@ void cuzk_cs_counts(const cuzk_cs_t *cs, cuzk_cs_counts_t *out)
         out->a_aux_density = popcount_words(&cs->a_aux_d);
         out->b_input_density = popcount_words(&cs->b_in_d);
         out->b_aux_density = popcount_words(&cs->b_aux_d);
+        out->nnz_a = cs->nnz[0], out->nnz_b = cs->nnz[1], out->nnz_c = cs->nnz[2];
     }
 }
 
@@ -251,6 +252,7 @@ static void lc_eval(cuzk_cs_t *cs, const cuzk_lc_t *lc, int which, fr *out)
             continue;
         }
         track_density(cs, which, id);
+        cs->nnz[which]++;
         const fr *z = cs_value(cs, id);
         if (cs_is_one(&t[k].coeff)) {
             fr_add(&acc, &acc, z);
@@ -273,6 +275,7 @@ static bool term_counts(cuzk_cs_t *cs, const cuzk_lc_term_t *t, int which)
         return false;
     }
     track_density(cs, which, t->var);
+    cs->nnz[which]++;
     return true;
 }
 

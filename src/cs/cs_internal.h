@@ -62,6 +62,7 @@ struct cuzk_cs {
     uint32_t inline_cap; /* initial inline capacity of a new LC */
 
     size_t num_inputs, num_aux, num_constraints;
+    size_t nnz[3]; /* non-zero terms enforced into A, B, C (count, record, direct, test) */
 
     cuzk_status status; /* first failure, sticky */
     cuzk_err_t err;

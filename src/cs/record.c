@@ -48,6 +48,9 @@ void cuzk_cs_record_counts(const cuzk_cs_record_t *rec, cuzk_cs_counts_t *out)
         .a_aux_density = popcount(rec->a_aux_density, cs_words(r->num_aux)),
         .b_input_density = popcount(rec->b_input_density, cs_words(r->num_inputs)),
         .b_aux_density = popcount(rec->b_aux_density, cs_words(r->num_aux)),
+        .nnz_a = r->a.row_start ? r->a.row_start[r->num_constraints] : 0,
+        .nnz_b = r->b.row_start ? r->b.row_start[r->num_constraints] : 0,
+        .nnz_c = r->c.row_start ? r->c.row_start[r->num_constraints] : 0,
     };
 }
 

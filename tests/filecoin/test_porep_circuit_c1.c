@@ -1,0 +1,96 @@
+/* C1 output → PoRep circuit: a 2KiB sector sealed by the sealing code (seal.h, checked there against
+ * its own oracles) with random data, its C1 output (cuzk_fc_c1_verify passes), partition 0 turned into
+ * the circuit's witness: every row of the synthesized system holds and its public inputs are
+ * porep_inputs.h's for the C1's replica_id, comm_d, comm_r and seed. A tampered parent label breaks
+ * it; bad C1 data is refused with the right status. */
+#include <stdlib.h>
+#include <string.h>
+#include "cuzk/filecoin.h"
+#include "ff/fr.h"
+#include "filecoin/porep_circuit_c1.h"
+#include "filecoin/porep_inputs.h"
+#include "filecoin/seal/seal.h"
+#include "test_util.h"
+
+static bool holds(const cuzk_porep_config_t *cfg, const cuzk_porep_witness_t *w, fr *inputs, size_t n_inputs)
+{
+    cuzk_cs_t *cs = NULL;
+    CHECK(cuzk_cs_new(&cs, CUZK_CS_DIRECT, CUZK_LC_DEFAULT, NULL) == CUZK_OK);
+    cuzk_err_t err = {{0}};
+    bool ok = cuzk_porep_synthesize(cs, cfg, w, &err) == CUZK_OK;
+    CHECK_MSG(ok, "%s", err.msg);
+    cuzk_groth16_witness_t gw;
+    if (ok && cuzk_cs_groth16_witness(cs, &gw, NULL) == CUZK_OK) {
+        for (size_t k = 0; k < gw.num_constraints && ok; k++) {
+            fr ab;
+            fr_mul(&ab, &gw.a[k], &gw.b[k]);
+            ok = fr_eq(&ab, &gw.c[k]);
+        }
+        if (inputs) {
+            CHECK(gw.num_inputs == n_inputs);
+            memcpy(inputs, gw.input, (gw.num_inputs < n_inputs ? gw.num_inputs : n_inputs) * sizeof(fr));
+        }
+    }
+    cuzk_cs_free(cs);
+    return ok;
+}
+
+int main(void)
+{
+    test_init("test_porep_circuit_c1");
+    const cuzk_fc_seal_proof_t *p = NULL;
+    CHECK(cuzk_fc_seal_proof_parse(&p, "StackedDrg2KiBV1_1", NULL) == CUZK_OK);
+    uint8_t prover_id[32], ticket[32], seed[32], raw[2032];
+    cuzk_fc_prover_id_from_miner(prover_id, 1000);
+    test_rand_bytes(ticket, 32);
+    test_rand_bytes(seed, 32);
+    test_rand_bytes(raw, sizeof raw);
+    cuzk_fc_sealed_t s;
+    cuzk_fc_c1_t c1;
+    memset(&c1, 0, sizeof c1);
+    cuzk_err_t err = {{0}};
+    CHECK_MSG(cuzk_fc_seal_precommit(&s, p, prover_id, 7, ticket, raw, 1, &err) == CUZK_OK, "%s", err.msg);
+    CHECK_MSG(cuzk_fc_seal_commit1(&c1, &s, seed, &err) == CUZK_OK, "%s", err.msg);
+    CHECK_MSG(cuzk_fc_c1_verify(&c1, &err) == CUZK_OK, "%s", err.msg);
+
+    cuzk_porep_witness_t w;
+    CHECK_MSG(cuzk_porep_witness_from_c1(&w, &c1, 0, &err) == CUZK_OK, "%s", err.msg);
+    CHECK(w.num_challenges == 2 && w.cfg.nodes == 64);
+    fr in[40], want[39];
+    CHECK_MSG(holds(&w.cfg, &w, in, 40), "the sealed sector's partition does not satisfy the circuit");
+    cuzk_fc_porep_config_t pc;
+    cuzk_fc_porep_config_from_proof(&pc, p);
+    CHECK(cuzk_fc_porep_public_inputs(want, 39, &pc, c1.replica_id, c1.comm_d, c1.comm_r, c1.seed, 0, NULL) ==
+          CUZK_OK);
+    CHECK(fr_eq(&in[0], &FR_ONE));
+    for (int i = 0; i < 39; i++)
+        CHECK_MSG(fr_eq(&in[i + 1], &want[i]), "public input %d differs from porep_inputs.h", i + 1);
+
+    /* an exp parent's label in layer 1 feeds the challenged node's layer-2 label */
+    fr_add(&w.challenges[1].exp_parents[2].rows[0], &w.challenges[1].exp_parents[2].rows[0], &FR_ONE);
+    CHECK_MSG(!holds(&w.cfg, &w, NULL, 0), "a tampered parent label still satisfies");
+    cuzk_porep_witness_free(&w);
+
+    /* bad C1 data */
+    CHECK(cuzk_porep_witness_from_c1(&w, &c1, 1, &err) == CUZK_ERR_INVALID_ARG);
+    cuzk_fc_c1_vproof_t *v = cuzk_fc_c1_vproof(&c1, 0, 1);
+    uint8_t save[32];
+    memcpy(save, v->c_x.path.root, 32);
+    v->c_x.path.root[0] ^= 1;
+    CHECK(cuzk_porep_witness_from_c1(&w, &c1, 0, &err) == CUZK_ERR_MISMATCH);
+    memcpy(v->c_x.path.root, save, 32);
+    v->drg[4].path.steps[0].arity = 4;
+    CHECK(cuzk_porep_witness_from_c1(&w, &c1, 0, &err) == CUZK_ERR_FORMAT);
+    v->drg[4].path.steps[0].arity = 8;
+    uint8_t *row = v->exp[1].rows[1];
+    memcpy(save, row, 32);
+    memset(row, 0xff, 32);
+    CHECK(cuzk_porep_witness_from_c1(&w, &c1, 0, &err) == CUZK_ERR_NOT_CANONICAL);
+    memcpy(row, save, 32);
+    CHECK(cuzk_porep_witness_from_c1(&w, &c1, 0, &err) == CUZK_OK);
+    cuzk_porep_witness_free(&w);
+
+    cuzk_fc_c1_free(&c1);
+    cuzk_fc_sealed_free(&s);
+    return test_finish();
+}
