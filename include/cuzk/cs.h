@@ -42,6 +42,8 @@ typedef enum {
     CUZK_CS_DIRECT,    /* A·z, B·z, C·z per constraint while synthesizing, and densities, as
                         * bellperson's ProvingAssignment (cuzk_cs_groth16_witness) */
     CUZK_CS_TEST,      /* bellpepper TestConstraintSystem: its hash, satisfiability, values */
+    CUZK_CS_HASH,      /* the test backend's hash only, streamed constraint by constraint: no values,
+                        * no matrices, constant memory (production-size circuits); cuzk_cs_hash_begin */
 } cuzk_cs_backend;
 
 /* How a linear combination stores its terms; chosen at run time so that synthesis benchmarks can
@@ -246,8 +248,16 @@ cuzk_status cuzk_cs_record_witness(cuzk_groth16_witness_t *w, cuzk_cs_abc_t *abc
 
 /* ---- Test backend ------------------------------------------------------------------------------
  * TestConstraintSystem::hash(): BLAKE2s-256 over the counts and every merged, zero-dropped LC
- * (layout of bellpepper-core util_cs/test_cs.rs), as 64 lowercase hex digits and a NUL. */
+ * (layout of bellpepper-core util_cs/test_cs.rs), as 64 lowercase hex digits and a NUL. Test and hash
+ * backends (the hash backend: CUZK_ERR_MISMATCH when the system's counts differ from those promised
+ * to cuzk_cs_hash_begin; it finishes the stream, so call it once). */
 cuzk_status cuzk_cs_test_hash(const cuzk_cs_t *cs, char hex[65], cuzk_err_t *err);
+/* The hash backend: the hash's header holds the final counts, so they are given before synthesis (from a
+ * count run of the same circuit); cuzk_cs_test_hash then checks them and returns the same hash the test
+ * backend would. Call once, right after cuzk_cs_new. CUZK_ERR_INVALID_ARG for another backend or a late
+ * call, CUZK_ERR_NO_MEMORY, CUZK_ERR_UNSUPPORTED when libcrypto has no BLAKE2s. */
+cuzk_status cuzk_cs_hash_begin(cuzk_cs_t *cs, size_t num_inputs, size_t num_aux, size_t num_constraints,
+                               cuzk_err_t *err);
 /* Index of the first constraint with a·b ≠ c under the current values, or −1 when all hold. */
 cuzk_status cuzk_cs_test_unsatisfied(const cuzk_cs_t *cs, int64_t *first, cuzk_err_t *err);
 

@@ -39,7 +39,7 @@ cuzk_status cuzk_cs_status(const cuzk_cs_t *cs, cuzk_err_t *err)
 cuzk_status cuzk_cs_new(cuzk_cs_t **out, cuzk_cs_backend backend, cuzk_lc_strategy strategy, cuzk_err_t *err)
 {
     *out = NULL;
-    if ((unsigned)backend > CUZK_CS_TEST)
+    if ((unsigned)backend > CUZK_CS_HASH)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_new: unknown backend %d", (int)backend);
     if ((unsigned)strategy >= CUZK_LC_STRATEGY_COUNT)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_new: unknown LC strategy %d", (int)strategy);
@@ -84,6 +84,7 @@ void cuzk_cs_free(cuzk_cs_t *cs)
         cs_vec_free(&cs->m[k].coeff);
     }
     cs_arena_free(&cs->arena);
+    cs_hash_free(cs);
     free(cs);
 }
 
@@ -335,6 +336,14 @@ void cuzk_cs_enforce(cuzk_cs_t *cs, const cuzk_lc_t *a, const cuzk_lc_t *b, cons
         }
         for (int k = 0; k < 3; k++)
             lc_record(cs, lcs[k], k);
+        break;
+    case CUZK_CS_HASH:
+        if (!cs->hs) {
+            cs_failf(cs, CUZK_ERR_INVALID_ARG, "constraint %zu: the hash backend needs cuzk_cs_hash_begin first",
+                     cs->num_constraints);
+            return;
+        }
+        cs_hash_enforce(cs, lcs, term_counts);
         break;
     case CUZK_CS_DIRECT: {
         cs_vec *out[3] = {&cs->av, &cs->bv, &cs->cv};

@@ -73,6 +73,7 @@ struct cuzk_cs {
     cs_vec av, bv, cv;               /* fr: A·z, B·z, C·z per constraint (direct) */
     cs_vec a_aux_d, b_in_d, b_aux_d; /* uint64_t density bitmaps (count, record, direct, test) */
     cs_csr m[3];                     /* A, B, C (record, test) */
+    struct cs_hash_stream *hs;       /* hash backend: the running BLAKE2s (test_cs.c) */
 };
 
 /* Density bitmap words for n variables. */
@@ -101,6 +102,11 @@ static inline bool cs_is_one(const fr *a)
 
 /* Sticky failure without a format string check at the call site. */
 void cs_failf(cuzk_cs_t *cs, cuzk_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Hash backend (test_cs.c): one constraint's three LCs into the stream (zero terms dropped, the
+ * remaining ones counted as term_counts does through `counts`); the stream's release. */
+void cs_hash_enforce(cuzk_cs_t *cs, const cuzk_lc_t *const lcs[3], bool (*counts)(cuzk_cs_t *, const cuzk_lc_term_t *, int));
+void cs_hash_free(cuzk_cs_t *cs);
 
 /* Σ coeff·z over a CSR row whose columns are raw ids (test backend) or z indices (r1cs). */
 void cs_row_eval_ids(fr *out, const cuzk_cs_t *cs, const uint32_t *col, const fr *coeff, size_t n);
