@@ -1,12 +1,12 @@
-/* The PoRep circuit at production scale and with real witnesses of every tree shape (slow: about a
- * minute and up to ~1.5 GiB):
+/* The PoRep circuit at production scale and with real witnesses of every tree shape (slow: about five
+ * minutes and up to ~1.5 GiB):
  *  - 32GiB in count mode against the published R1CS statistics (kats.md §3.3, curio's recorder of the
  *    real circuit): 130,278,541 constraints (130,278,869 with the 328 input rows), 328 inputs,
  *    130,169,893 aux, nnz A 309,405,051 / B 130,327,340 / C 282,656,500 (A includes one term per input
  *    row: ours + 328), a_aux density 129,753,292, b_input 1, b_aux 33,112,281;
  *  - 64GiB in count mode against the cost model (kats.md §3.2, DERIVED): 131,185,849, 328 inputs;
- *  - TestConstraintSystem hashes of the other test circuits and of 8MiB / 512MiB (our own recorded
- *    values);
+ *  - TestConstraintSystem hashes of the other test circuits and of 8MiB / 512MiB / 32GiB / 64GiB (our
+ *    own recorded values; the production ones take a few minutes);
  *  - real witnesses (sectors sealed by the test builder) for 2KiB (2 challenges, porep id 5), the
  *    base-2, 8-4 and 8-4-2 test circuits, and 11-layer circuits with 8-8-0 and 8-8-2 trees: every row
  *    holds and the public inputs are porep_inputs.h's. */
@@ -64,6 +64,9 @@ static void hashes(void)
         {"8-4-2", {64, 2, 1, 8, 4, 2}, "c9b69c85139ae04bac789fecb881052900c660c6337ab4b520eaa0c9f7293f75"},
         {"8MiB", {1u << 18, 2, 2, 8, 0, 0}, "b1fe5a4629fb8fc6684d6c90d6f8d6d32e5bccf6bc9439e4e8a9758e579328db"},
         {"512MiB", {1u << 24, 2, 2, 8, 0, 0}, "c7ade8c93707968e967cce4507669258eab20ff010e6dc1827d55544ee671cbb"},
+        /* production partitions, streamed by the hash backend (about 2 minutes each, constant memory) */
+        {"32GiB", {1ull << 30, 11, 18, 8, 8, 0}, "a790207ea0435359e7d5f286563586e3f9a3a286c97af2440f65a4a18063d9cb"},
+        {"64GiB", {1ull << 31, 11, 18, 8, 8, 2}, "7686117961498d7849ede7429233254b20e3b149011eca8674ca8e9ab0655af6"},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         cuzk_circuit_info_t i;
