@@ -4,6 +4,15 @@
  * queue is full (or for every add in plain XYZZ mode), the running-sum reduction, and a batch-affine
  * sum of a list of points (the scalars equal to 1). Needs xyzz.h. No include guard. */
 
+#ifdef GROUP_BATCH_KERNEL
+/* The group's entry in ifma_ops and its scratch size: the includer may name them (pippenger_g2.c
+ * does), the default is G1's. Undone at the end of this file. */
+#ifndef GROUP_KERNEL_ADD
+#define GROUP_KERNEL_ADD g1_batch_add
+#define GROUP_KERNEL_SCRATCH ifma_g1_batch_add_scratch_bytes
+#endif
+#endif
+
 typedef struct {
     const AFF *p;
     uint32_t b; /* bucket */
@@ -90,7 +99,7 @@ static inline bool GP(ws_init)(GP(ws) *w, size_t kmax, size_t cap, size_t qcap, 
         w->kq = GP(ws_alloc)(cap, sizeof *w->kq);
         w->ko = GP(ws_alloc)(cap, sizeof *w->ko);
         w->kneg = GP(ws_alloc)(cap, 1);
-        w->kscr = GP(ws_alloc)(ifma_g1_batch_add_scratch_bytes(cap), 1);
+        w->kscr = GP(ws_alloc)(GROUP_KERNEL_SCRATCH(cap), 1);
         if (!w->kp || !w->kq || !w->ko || !w->kneg || !w->kscr) {
             GP(ws_free)(w);
             return false;
@@ -241,7 +250,7 @@ static void GP(ba_flush_kernel)(GP(ws) *w)
         cnt++;
     }
     /* ba_add let no equal x through, so the kernel cannot refuse; if it does, go one by one. */
-    bool ok = cnt == 0 || w->kern->g1_batch_add(w->ko, w->kp, w->kq, w->kneg, cnt, w->kscr);
+    bool ok = cnt == 0 || w->kern->GROUP_KERNEL_ADD(w->ko, w->kp, w->kq, w->kneg, cnt, w->kscr);
     for (size_t i = 0; i < w->m; i++) {
         const GP(op) *o = &w->ops[i];
         if ((o->f & MSM_OP_DBL) || !ok)
@@ -436,3 +445,6 @@ static void GP(sum_points)(GP(ws) *w, GP(xyzz) *out, const AFF *bases, const uin
             GP(xyzz_madd)(&acc, &acc, &w->bk[j], false);
     *out = acc;
 }
+
+#undef GROUP_KERNEL_ADD
+#undef GROUP_KERNEL_SCRATCH

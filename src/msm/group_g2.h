@@ -1,6 +1,7 @@
 /* Template parameters for G2 (over Fp2): included before a *_tmpl.h file of src/msm/, undone by
  * group_undef.h. GP(name) names the G2 instance of a templated function or type. */
 #include "cuzk/curve.h"
+#include "ff/ifma/ifma.h"
 #include "msm/fe_inline.h"
 #define FE fp2
 #define FE_(op) msm_fp2_##op
@@ -9,3 +10,4 @@
 #define JAC cuzk_g2_jac_t
 #define GP(name) msm_g2_##name
 #define GROUP_ID MSM_G2
+#define GROUP_BATCH_KERNEL 1   /* G2 may flush through ifma_ops.g2_batch_add */

@@ -72,5 +72,7 @@ cuzk_status msm_g1_run_glv(cuzk_g1_jac_t *out, const cuzk_g1_affine_t *bases,
  * ifma_ops table, e.g. the emulated one; NULL = the scalar code); force = false restores the
  * default: the real IFMA kernel when the CPU has it and ff_get_impl() is CUZK_IMPL_IFMA. */
 void msm_g1_force_kernel(const void *ops, bool force);
+/* The same for G2 (ifma_ops.g2_batch_add). */
+void msm_g2_force_kernel(const void *ops, bool force);
 
 #endif

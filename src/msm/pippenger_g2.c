@@ -8,14 +8,29 @@
 #include "msm/xyzz.h"
 #include "util/parallel.h"
 
+#include "ff/ff_impl.h"
 #include "msm/group_g2.h"
 
-/* No vector kernel for G2 (yet): the scalar flush. */
-static const void *msm_g2_batch_kernel(void)
+static const ifma_ops *forced_kernel;
+static bool kernel_forced;
+
+void msm_g2_force_kernel(const void *ops, bool force)
 {
-    return NULL;
+    forced_kernel = ops;
+    kernel_forced = force;
 }
 
+/* The 8-lane IFMA batch add when the CPU has it and the implementation switch selects it. */
+static const void *msm_g2_batch_kernel(void)
+{
+    if (kernel_forced)
+        return forced_kernel;
+    return ff_get_impl() == CUZK_IMPL_IFMA ? ifma_ops_real() : NULL;
+}
+
+/* The G2 entry of the kernel table for bucket_tmpl.h (which undoes these). */
+#define GROUP_KERNEL_ADD g2_batch_add
+#define GROUP_KERNEL_SCRATCH ifma_g2_batch_add_scratch_bytes
 #include "msm/bucket_tmpl.h"
 #include "msm/pippenger_tmpl.h"
 

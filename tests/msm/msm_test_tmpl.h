@@ -403,11 +403,15 @@ static void t_errors(void)
 }
 
 #ifdef T_KERNEL
-/* The same inputs through the 8-lane batch-add kernel (its portable emulation here), which takes
- * over the flush of every batch: random, specials (P + P, P − P, infinity), 0/1, windows. */
-static void t_kernel(size_t n)
+#ifndef T_FORCE_KERNEL
+#define T_FORCE_KERNEL msm_g1_force_kernel
+#endif
+/* The same inputs through the 8-lane batch-add kernel `ops` (by default its portable emulation),
+ * which takes over the flush of every batch: random, specials (P + P, P − P, infinity), 0/1,
+ * windows. T_KERNEL_ALL: also the real build where the CPU runs it, and none (the scalar flush). */
+static void t_kernel_with(const void *ops, size_t n)
 {
-    msm_g1_force_kernel(&ifma_ops_emulated, true);
+    T_FORCE_KERNEL(ops, true);
     for (int round = 0; round < 3; round++) {
         t_input in;
         t_make_bases(&in, n, round == 0 ? 0 : 3);
@@ -425,7 +429,21 @@ static void t_kernel(size_t n)
     t_expected(&want, &in, NULL, NULL);
     t_run_check(&in, &want, 1, 10, "kernel, repeated scalar");
     t_input_free(&in);
-    msm_g1_force_kernel(NULL, false);
+    T_FORCE_KERNEL(NULL, false);
+}
+
+static void t_kernel(size_t n)
+{
+#ifdef T_KERNEL_ALL
+    t_kernel_with(&ifma_ops_emulated, n);
+    if (ifma_ops_real())
+        t_kernel_with(ifma_ops_real(), n);
+    else
+        printf("  IFMA hardware not present: real kernel not exercised\n");
+    t_kernel_with(NULL, n);
+#else
+    t_kernel_with(&ifma_ops_emulated, n);
+#endif
 }
 #endif
 

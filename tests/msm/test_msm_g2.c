@@ -1,5 +1,8 @@
-/* G2 MSM against (Σ k_i·a_i)·G, a naive point-by-point sum and the @noble/curves vectors. */
+/* G2 MSM against (Σ k_i·a_i)·G, a naive point-by-point sum and the @noble/curves vectors; the
+ * batch-affine flush forced through the IFMA kernel (emulated, real) and the scalar code. */
 #include "ec/ec.h"
+#include "ff/ifma/ifma.h"
+#include "msm/msm_internal.h"
 
 #define T_AFF g2_aff
 #define T_JAC g2_jac
@@ -17,6 +20,10 @@
 #define T_DENSITY_N 500
 #define T_RANDOM_ROUNDS 5
 #define T_RANDOM_MAX_N 1500
+#define T_KERNEL 1
+#define T_KERNEL_ALL 1
+#define T_KERNEL_N 600
+#define T_FORCE_KERNEL msm_g2_force_kernel
 #include "msm_test_tmpl.h"
 
 int main(void) { return t_main("test_msm_g2"); }

@@ -17,6 +17,11 @@ bool ifma_g1_batch_add(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *con
 {
     return g1_batch_add_kernel(out, p, q, q_neg, n, scratch);
 }
+bool ifma_g2_batch_add(cuzk_g2_affine_t *const *out, const cuzk_g2_affine_t *const *p,
+                       const cuzk_g2_affine_t *const *q, const uint8_t *q_neg, size_t n, void *scratch)
+{
+    return g2_batch_add_kernel(out, p, q, q_neg, n, scratch);
+}
 void ifma_g1_on_curve_n(const cuzk_g1_affine_t *p, size_t n, uint8_t *ok) { k_g1_on_curve_n(p, n, ok); }
 void ifma_g2_on_curve_n(const cuzk_g2_affine_t *p, size_t n, uint8_t *ok) { k_g2_on_curve_n(p, n, ok); }
 
@@ -29,6 +34,12 @@ void ifma_fp_mul_n(fp *r, const fp *a, const fp *b, size_t n) { (void)r, (void)a
 void ifma_fr_mul_n(fr *r, const fr *a, const fr *b, size_t n) { (void)r, (void)a, (void)b, (void)n; }
 bool ifma_g1_batch_add(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *const *p,
                        const cuzk_g1_affine_t *const *q, const uint8_t *q_neg, size_t n, void *scratch)
+{
+    (void)out, (void)p, (void)q, (void)q_neg, (void)n, (void)scratch;
+    return false;
+}
+bool ifma_g2_batch_add(cuzk_g2_affine_t *const *out, const cuzk_g2_affine_t *const *p,
+                       const cuzk_g2_affine_t *const *q, const uint8_t *q_neg, size_t n, void *scratch)
 {
     (void)out, (void)p, (void)q, (void)q_neg, (void)n, (void)scratch;
     return false;

@@ -21,3 +21,10 @@ size_t ifma_g1_batch_add_scratch_bytes(size_t n)
     size_t rows = (n + 7) / 8;
     return rows > 1 ? (rows - 1) * sizeof(ifma_fp8) : 0;
 }
+
+/* The prefix products of all rows but the last, then the norms of all rows (g2_batch_add.h). */
+size_t ifma_g2_batch_add_scratch_bytes(size_t n)
+{
+    size_t rows = (n + 7) / 8;
+    return rows > 0 ? (2 * rows - 1) * sizeof(ifma_fp8) : 0;
+}

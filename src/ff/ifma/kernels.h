@@ -11,6 +11,7 @@
 #include "ff/ifma/fp8_ops.h"
 #include "ff/ifma/fr8_ops.h"
 #include "ff/ifma/g1_batch_add.h"
+#include "ff/ifma/g2_batch_add.h"
 #include "ff/ifma/on_curve.h"
 
 /* ---- Fp, 8 lanes ---- */
@@ -219,6 +220,7 @@ const ifma_ops IFMA_OPS_NAME = {
     .g1_batch_add = g1_batch_add_kernel,
     .g1_on_curve_n = k_g1_on_curve_n,
     .g2_on_curve_n = k_g2_on_curve_n,
+    .g2_batch_add = g2_batch_add_kernel,
 };
 
 #endif
