@@ -4,15 +4,6 @@
  * queue is full (or for every add in plain XYZZ mode), the running-sum reduction, and a batch-affine
  * sum of a list of points (the scalars equal to 1). Needs xyzz.h. No include guard. */
 
-#ifdef GROUP_BATCH_KERNEL
-/* The group's entry in ifma_ops and its scratch size: the includer may name them (pippenger_g2.c
- * does), the default is G1's. Undone at the end of this file. */
-#ifndef GROUP_KERNEL_ADD
-#define GROUP_KERNEL_ADD g1_batch_add
-#define GROUP_KERNEL_SCRATCH ifma_g1_batch_add_scratch_bytes
-#endif
-#endif
-
 typedef struct {
     const AFF *p;
     uint32_t b; /* bucket */
@@ -446,5 +437,3 @@ static void GP(sum_points)(GP(ws) *w, GP(xyzz) *out, const AFF *bases, const uin
     *out = acc;
 }
 
-#undef GROUP_KERNEL_ADD
-#undef GROUP_KERNEL_SCRATCH

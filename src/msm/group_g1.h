@@ -11,3 +11,5 @@
 #define GP(name) msm_g1_##name
 #define GROUP_ID MSM_G1
 #define GROUP_BATCH_KERNEL 1   /* G1 may flush through ifma_ops.g1_batch_add */
+#define GROUP_KERNEL_ADD g1_batch_add                              /* its ifma_ops entry */
+#define GROUP_KERNEL_SCRATCH ifma_g1_batch_add_scratch_bytes       /* and scratch size */

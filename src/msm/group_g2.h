@@ -11,3 +11,5 @@
 #define GP(name) msm_g2_##name
 #define GROUP_ID MSM_G2
 #define GROUP_BATCH_KERNEL 1   /* G2 may flush through ifma_ops.g2_batch_add */
+#define GROUP_KERNEL_ADD g2_batch_add                              /* its ifma_ops entry */
+#define GROUP_KERNEL_SCRATCH ifma_g2_batch_add_scratch_bytes       /* and scratch size */

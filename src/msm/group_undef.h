@@ -7,3 +7,5 @@
 #undef GP
 #undef GROUP_ID
 #undef GROUP_BATCH_KERNEL
+#undef GROUP_KERNEL_ADD
+#undef GROUP_KERNEL_SCRATCH

@@ -28,9 +28,6 @@ static const void *msm_g2_batch_kernel(void)
     return ff_get_impl() == CUZK_IMPL_IFMA ? ifma_ops_real() : NULL;
 }
 
-/* The G2 entry of the kernel table for bucket_tmpl.h (which undoes these). */
-#define GROUP_KERNEL_ADD g2_batch_add
-#define GROUP_KERNEL_SCRATCH ifma_g2_batch_add_scratch_bytes
 #include "msm/bucket_tmpl.h"
 #include "msm/pippenger_tmpl.h"
 
