@@ -17,10 +17,10 @@ configure: deps
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
-# The main job: a short self-check, then the micro benchmarks at small sizes.
+# The main job: a short self-check, PoRep C2 end to end on a 2KiB sector (seal, development
+# parameters cached in $(BUILD)/params-dev, prove, verify, timings), then the micro benchmarks.
 run: build
-	./$(BUILD)/bin/cuzk selfcheck
-	./scripts/run-micro.sh $(BUILD)/bin/cuzk-bench
+	./scripts/run-main.sh $(BUILD)
 
 # Every fast test (the default run); the tests labelled `slow` (production-size circuits, 8MiB and
 # 512MiB sealing and parent caches: minutes) run with `make test-slow`.

@@ -1,10 +1,13 @@
 /* cuzk-bench: benchmarks (and, later, the client of cuzk-daemon).
  *   cuzk-bench micro <name> [--log2 N] [--threads T] [--iters K] [--impl portable|adx|ifma]
- *                   [--window BITS]  */
+ *                   [--window BITS]
+ *   cuzk-bench synth-only (--c1 FILE | --sector-size SIZE) [--partition N] [-i ITER] [--mode M] [--lc S]
+ *                   [--threads T]  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "bench/bench.h"
+#include "bench/synth_only.h"
 #include "ff/ff_impl.h"
 #include "util/parallel.h"
 
@@ -39,6 +42,7 @@ static void usage(FILE *f)
                "                  [--window BITS]   (msm-*: instead of the automatic window)\n\nmicro benchmarks:\n");
     for (size_t i = 0; i < N_MICROS; i++)
         fprintf(f, "  %-15s %s\n", micros[i].name, micros[i].what);
+    fprintf(f, "\n       cuzk-bench synth-only --help   PoRep C2 synthesis alone (real C1 or all-zero witness)\n");
 }
 
 static int parse_int(const char *opt, const char *s, long lo, long hi, long *out)
@@ -144,6 +148,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "micro") == 0)
         return cmd_micro(argc - 2, argv + 2);
+    if (strcmp(argv[1], "synth-only") == 0)
+        return bench_synth_only(argc - 2, argv + 2);
     fprintf(stderr, "cuzk-bench: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;

@@ -1,9 +1,11 @@
 /* `cuzk params`: check a bellperson parameter or verifying-key file (every section and point, at
- * the chosen level) and compute or check its parameters.json digest. */
+ * the chosen level), compute or check its parameters.json digest, and (cuzk_params_generate.c) make
+ * development parameters. */
 #include "cuzk_params_cmd.h"
 #include <stdlib.h>
 #include <string.h>
 #include "cuzk/params.h"
+#include "cuzk_porep_cmd.h"
 #include "util/timer.h"
 
 enum { EXIT_GOOD = 0, EXIT_MISMATCH = 1, EXIT_USAGE = 2 };
@@ -14,6 +16,7 @@ void cuzk_params_cmd_usage(FILE *f)
                "              decode and check every section and point (default: subgroup)\n"
                "  params digest <file> [--manifest parameters.json]\n"
                "              print the file's parameters.json digest; with a manifest, check it\n");
+    cuzk_params_generate_usage(f);
 }
 
 static int usage_error(const char *msg)
@@ -136,5 +139,7 @@ int cuzk_params_cmd(int argc, char **argv)
         return cmd_check(argc - 2, argv + 2);
     if (argc >= 2 && strcmp(argv[1], "digest") == 0)
         return cmd_digest(argc - 2, argv + 2);
-    return usage_error("expected 'check' or 'digest'");
+    if (argc >= 2 && strcmp(argv[1], "generate") == 0)
+        return cuzk_params_generate_cmd(argc - 1, argv + 1);
+    return usage_error("expected 'check', 'digest' or 'generate'");
 }

@@ -1,0 +1,336 @@
+/* cuzk-bench synth-only: PoRep C2 synthesis alone (no setup, no proving), from a real C1 output or, for a
+ * sector size, from an all-zero witness of the right shape, as the original's synthesis microbenchmark.
+ * Per iteration: wall and synthesis time, constraint rate, peak RSS and hardware counters when the kernel
+ * allows them (perf_event_open). */
+#include "bench/synth_only.h"
+
+#include <inttypes.h>
+#include <linux/perf_event.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "cuzk/filecoin.h"
+#include "filecoin/c1_json.h"
+#include "filecoin/porep_circuit_c1.h"
+#include "util/timer.h"
+
+typedef struct {
+    cuzk_cs_backend backend;
+    cuzk_lc_strategy lc;
+    cuzk_porep_config_t cfg;
+    const cuzk_fc_c1_t *c1; /* NULL: dummy witness */
+    uint32_t first, count;  /* partitions */
+    _Atomic uint32_t next;
+    _Atomic uint64_t synth_ns, constraints;
+    _Atomic int failed;
+} job_t;
+
+/* Every value present and zero: the shape the value backends need, as the original's dummy circuit. */
+static void dummy_witness(cuzk_porep_witness_t *w)
+{
+    w->has_replica_id = w->has_comm_d = w->has_comm_r = w->has_comm_c = w->has_comm_r_last = true;
+    for (uint32_t i = 0; i < w->num_challenges; i++) {
+        cuzk_porep_challenge_t *c = &w->challenges[i];
+        c->has_challenge = true;
+        c->comm_d_path.has_values = c->comm_r_last_path.has_values = true;
+        cuzk_porep_column_t *cols[1 + CUZK_POREP_DRG_PARENTS + CUZK_POREP_EXP_PARENTS];
+        cols[0] = &c->c_x;
+        for (int j = 0; j < CUZK_POREP_DRG_PARENTS; j++)
+            cols[1 + j] = &c->drg_parents[j];
+        for (int j = 0; j < CUZK_POREP_EXP_PARENTS; j++)
+            cols[1 + CUZK_POREP_DRG_PARENTS + j] = &c->exp_parents[j];
+        for (size_t j = 0; j < sizeof cols / sizeof cols[0]; j++)
+            cols[j]->has_rows = cols[j]->path.has_values = true;
+    }
+}
+
+static bool wants_values(cuzk_cs_backend b) { return b == CUZK_CS_DIRECT || b == CUZK_CS_WITNESS; }
+
+static int one_partition(job_t *j, uint32_t k)
+{
+    cuzk_err_t err = {{0}};
+    cuzk_porep_witness_t w;
+    memset(&w, 0, sizeof w);
+    cuzk_status st = CUZK_OK;
+    bool have_w = false;
+    if (j->c1) {
+        st = cuzk_porep_witness_from_c1(&w, j->c1, k, &err);
+        have_w = st == CUZK_OK;
+    } else if (wants_values(j->backend)) {
+        st = cuzk_porep_witness_init(&w, &j->cfg, &err);
+        if (st == CUZK_OK)
+            dummy_witness(&w);
+        have_w = st == CUZK_OK;
+    }
+    cuzk_cs_t *cs = NULL;
+    if (st == CUZK_OK)
+        st = cuzk_cs_new(&cs, j->backend, j->lc, &err);
+    uint64_t t0 = cuzk_now_ns();
+    if (st == CUZK_OK)
+        st = cuzk_porep_synthesize(cs, &j->cfg, have_w ? &w : NULL, &err);
+    j->synth_ns += cuzk_now_ns() - t0;
+    if (st == CUZK_OK) {
+        cuzk_cs_counts_t n;
+        cuzk_cs_counts(cs, &n);
+        j->constraints += n.num_constraints;
+    }
+    cuzk_cs_free(cs);
+    if (have_w)
+        cuzk_porep_witness_free(&w);
+    if (st != CUZK_OK) {
+        fprintf(stderr, "cuzk-bench synth-only: partition %u: %s\n", k, err.msg);
+        return -1;
+    }
+    return 0;
+}
+
+static void *worker(void *arg)
+{
+    job_t *j = arg;
+    for (;;) {
+        uint32_t i = atomic_fetch_add(&j->next, 1);
+        if (i >= j->count || j->failed)
+            return NULL;
+        if (one_partition(j, j->first + i) != 0)
+            j->failed = 1;
+    }
+}
+
+/* ---- hardware counters ---------------------------------------------------------------------------- */
+#define N_HW 4
+static const struct { const char *name; uint64_t config; } hw_events[N_HW] = {
+    {"instructions", PERF_COUNT_HW_INSTRUCTIONS},
+    {"cycles", PERF_COUNT_HW_CPU_CYCLES},
+    {"cache_misses", PERF_COUNT_HW_CACHE_MISSES},
+    {"branch_misses", PERF_COUNT_HW_BRANCH_MISSES},
+};
+
+/* Opens the counters for this process and the threads it creates; false (all closed) when refused. */
+static bool hw_open(int fd[N_HW])
+{
+    for (int i = 0; i < N_HW; i++) {
+        struct perf_event_attr pa;
+        memset(&pa, 0, sizeof pa);
+        pa.size = sizeof pa;
+        pa.type = PERF_TYPE_HARDWARE;
+        pa.config = hw_events[i].config;
+        pa.disabled = 1;
+        pa.inherit = 1;
+        pa.exclude_kernel = 1;
+        pa.exclude_hv = 1;
+        fd[i] = (int)syscall(SYS_perf_event_open, &pa, 0, -1, -1, 0);
+        if (fd[i] < 0) {
+            for (int k = 0; k < i; k++)
+                close(fd[k]);
+            return false;
+        }
+    }
+    return true;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void summary(const char *name, double *v, int n)
+{
+    double mean = 0;
+    for (int i = 0; i < n; i++)
+        mean += v[i];
+    mean /= n;
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    double med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    printf("summary %s: min=%.4f median=%.4f mean=%.4f\n", name, v[0], med, mean);
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: cuzk-bench synth-only (--c1 FILE | --sector-size SIZE) [--partition N] [-i ITER]\n"
+               "         [--mode direct|record|witness|count] [--lc heap|inline1|inline2|inline4|arena]\n"
+               "         [--threads T]\n"
+               "  synthesis of the PoRep C2 circuit alone; --sector-size uses an all-zero witness\n");
+}
+
+static uint64_t parse_size(const char *s)
+{
+    static const struct { const char *n; uint64_t b; } t[] = {
+        {"2KiB", 2048}, {"8MiB", 8ull << 20}, {"512MiB", 512ull << 20}, {"32GiB", 32ull << 30}, {"64GiB", 64ull << 30}};
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (strcmp(s, t[i].n) == 0)
+            return t[i].b;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    return *s && !*end ? v : 0;
+}
+
+int bench_synth_only(int argc, char **argv)
+{
+    const char *c1_path = NULL, *size = NULL, *mode = "direct", *lc_name = "default";
+    long partition = -1, iters = 1, threads = 1;
+    for (int i = 0; i < argc; i++) {
+        const char *o = argv[i];
+        if (strcmp(o, "--help") == 0 || strcmp(o, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "cuzk-bench synth-only: %s needs a value\n", o);
+            return 2;
+        }
+        const char *v = argv[++i];
+        char *end = NULL;
+        if (strcmp(o, "--c1") == 0)
+            c1_path = v;
+        else if (strcmp(o, "--sector-size") == 0)
+            size = v;
+        else if (strcmp(o, "--mode") == 0)
+            mode = v;
+        else if (strcmp(o, "--lc") == 0)
+            lc_name = v;
+        else if (strcmp(o, "--partition") == 0 && (partition = strtol(v, &end, 10), *v && !*end && partition >= 0))
+            ;
+        else if ((strcmp(o, "-i") == 0 || strcmp(o, "--iterations") == 0) &&
+                 (iters = strtol(v, &end, 10), *v && !*end && iters >= 1 && iters <= 100000))
+            ;
+        else if (strcmp(o, "--threads") == 0 && (threads = strtol(v, &end, 10), *v && !*end && threads >= 1 &&
+                                                  threads <= 1024))
+            ;
+        else {
+            fprintf(stderr, "cuzk-bench synth-only: bad option or value: %s %s\n", o, v);
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (!c1_path == !size) {
+        fprintf(stderr, "cuzk-bench synth-only: give exactly one of --c1 and --sector-size\n");
+        usage(stderr);
+        return 2;
+    }
+    job_t j;
+    memset(&j, 0, sizeof j);
+    static const struct { const char *n; cuzk_cs_backend b; } modes[] = {
+        {"direct", CUZK_CS_DIRECT}, {"record", CUZK_CS_RECORD}, {"witness", CUZK_CS_WITNESS}, {"count", CUZK_CS_COUNT}};
+    bool mode_ok = false;
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
+        if (strcmp(mode, modes[i].n) == 0)
+            j.backend = modes[i].b, mode_ok = true;
+    cuzk_err_t err = {{0}};
+    if (!mode_ok || cuzk_lc_strategy_parse(&j.lc, lc_name, &err) != CUZK_OK) {
+        fprintf(stderr, "cuzk-bench synth-only: --mode expects direct, record, witness or count; --lc heap, "
+                        "inline1, inline2, inline4 or arena\n");
+        return 2;
+    }
+    cuzk_fc_c1_t c1;
+    memset(&c1, 0, sizeof c1);
+    uint32_t partitions = 0;
+    const char *what;
+    if (c1_path) {
+        if (cuzk_fc_c1_load(&c1, NULL, c1_path, 0, &err) != CUZK_OK ||
+            cuzk_porep_config_for_proof(&j.cfg, &partitions, c1.proof->name, &err) != CUZK_OK) {
+            fprintf(stderr, "cuzk-bench synth-only: %s: %s\n", c1_path, err.msg);
+            cuzk_fc_c1_free(&c1);
+            return 2;
+        }
+        partitions = c1.n_partitions;
+        j.c1 = &c1;
+        what = c1.proof->name;
+    } else {
+        uint64_t bytes = parse_size(size);
+        if (!bytes || cuzk_porep_config_for_sector_size(&j.cfg, &partitions, bytes, &err) != CUZK_OK) {
+            fprintf(stderr, "cuzk-bench synth-only: --sector-size %s: %s\n", size,
+                    bytes ? err.msg : "expects 2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
+            return 2;
+        }
+        what = size;
+    }
+    if (partition >= (long)partitions) {
+        fprintf(stderr, "cuzk-bench synth-only: --partition %ld: the sector has %u partitions\n", partition,
+                partitions);
+        cuzk_fc_c1_free(&c1);
+        return 2;
+    }
+    j.first = partition >= 0 ? (uint32_t)partition : 0;
+    j.count = partition >= 0 ? 1 : partitions;
+    if (threads > (long)j.count)
+        threads = j.count;
+
+    printf("=== Synthesis Microbenchmark ===\n");
+    printf("circuit: PoRep %s%s, partitions %u..%u, mode %s, lc %s, threads %ld\n", what,
+           c1_path ? "" : " (all-zero witness)", j.first, j.first + j.count - 1, mode,
+           cuzk_lc_strategy_name(j.lc), threads);
+    int fd[N_HW];
+    bool hw = hw_open(fd);
+    double *wall = calloc((size_t)iters, sizeof *wall), *synth = calloc((size_t)iters, sizeof *synth);
+    double *rate = calloc((size_t)iters, sizeof *rate);
+    int rc = wall && synth && rate ? 0 : 1;
+    for (long it = 0; it < iters && rc == 0; it++) {
+        atomic_store(&j.next, 0);
+        j.synth_ns = 0;
+        j.constraints = 0;
+        if (hw)
+            for (int k = 0; k < N_HW; k++) {
+                ioctl(fd[k], PERF_EVENT_IOC_RESET, 0);
+                ioctl(fd[k], PERF_EVENT_IOC_ENABLE, 0);
+            }
+        uint64_t t0 = cuzk_now_ns();
+        pthread_t tid[1024];
+        long started = 0;
+        for (; started < threads - 1; started++)
+            if (pthread_create(&tid[started], NULL, worker, &j) != 0)
+                break;
+        worker(&j);
+        for (long k = 0; k < started; k++)
+            pthread_join(tid[k], NULL);
+        double w = (double)(cuzk_now_ns() - t0) / 1e9;
+        uint64_t counts[N_HW] = {0};
+        if (hw)
+            for (int k = 0; k < N_HW; k++) {
+                ioctl(fd[k], PERF_EVENT_IOC_DISABLE, 0);
+                if (read(fd[k], &counts[k], sizeof counts[k]) != sizeof counts[k])
+                    counts[k] = 0;
+            }
+        if (j.failed) {
+            rc = 1;
+            break;
+        }
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        wall[it] = w;
+        synth[it] = (double)j.synth_ns / 1e9;
+        rate[it] = (double)j.constraints / w;
+        printf("[%ld] wall=%.4f synth=%.4f circuits=%u constraints=%" PRIu64 " constraints_per_s=%.0f "
+               "peak_rss=%.3f\n",
+               it, w, synth[it], j.count, (uint64_t)j.constraints, rate[it], (double)ru.ru_maxrss / (1 << 20));
+        if (hw)
+            printf("[%ld] instructions=%" PRIu64 " cycles=%" PRIu64 " cache_misses=%" PRIu64
+                   " branch_misses=%" PRIu64 " ipc=%.2f\n",
+                   it, counts[0], counts[1], counts[2], counts[3],
+                   counts[1] ? (double)counts[0] / (double)counts[1] : 0.0);
+        else
+            printf("[%ld] instructions=unavailable cycles=unavailable cache_misses=unavailable "
+                   "branch_misses=unavailable\n", it);
+        fflush(stdout);
+    }
+    if (rc == 0) {
+        summary("wall", wall, (int)iters);
+        summary("synth", synth, (int)iters);
+        summary("constraints_per_s", rate, (int)iters);
+    }
+    if (hw)
+        for (int k = 0; k < N_HW; k++)
+            close(fd[k]);
+    free(wall);
+    free(synth);
+    free(rate);
+    cuzk_fc_c1_free(&c1);
+    return rc;
+}

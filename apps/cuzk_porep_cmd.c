@@ -1,0 +1,426 @@
+/* `cuzk porep prove|verify`: PoRep C2 from a C1 output (bare or Curio-wrapped) with the parameters of a
+ * directory laid out as Filecoin's (v28 names; a parameters.json there is checked against the files).
+ * The proof file is the sector's partition proofs one after the other, 192 bytes each; prove verifies it
+ * before writing it (temporary file + rename). */
+#include "cuzk_porep_cmd.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cuzk/params.h"
+#include "filecoin/c1_json.h"
+#include "filecoin/params_names.h"
+#include "filecoin/porep_inputs.h"
+#include "filecoin/porep_prove.h"
+#include "filecoin/seal/seal.h"
+#include "util/timer.h"
+#include "util/timing.h"
+
+enum { EXIT_GOOD = 0, EXIT_INVALID = 1, EXIT_BAD = 2 };
+
+void cuzk_porep_cmd_usage(FILE *f)
+{
+    fprintf(f, "  porep prove  --c1 FILE --params DIR --out PROOF [--sector-num N --miner-id N] [--threads N]\n"
+               "               [--synth direct|record] [--sector-size SIZE]\n"
+               "              PoRep C2: prove every partition, verify, write the proofs (192 bytes each)\n"
+               "  porep verify --c1 FILE --params DIR --proof PROOF [--sector-size SIZE]\n"
+               "              exit 0 when the proofs are valid for the C1, 1 when not, 2 on bad input\n");
+}
+
+bool cuzk_porep_file_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+void cuzk_porep_dev_warning(const char *who, const char *stem)
+{
+    fprintf(stderr, "%s: WARNING: %s are development parameters (random setup, NOT a trusted setup): "
+                    "proofs made with them are worthless on chain\n", who, stem);
+}
+
+uint64_t cuzk_porep_parse_size(const char *s)
+{
+    static const struct { const char *name; uint64_t bytes; } sizes[] = {
+        {"2KiB", 2048}, {"8MiB", 8ull << 20}, {"512MiB", 512ull << 20}, {"32GiB", 32ull << 30},
+        {"64GiB", 64ull << 30}};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        if (strcmp(s, sizes[i].name) == 0)
+            return sizes[i].bytes;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    for (size_t i = 0; *s >= '0' && *s <= '9' && !*end && !errno && i < sizeof sizes / sizeof sizes[0]; i++)
+        if (v == sizes[i].bytes)
+            return v;
+    return 0;
+}
+
+int cuzk_porep_params_paths(cuzk_porep_params_paths_t *p, const char *dir, const cuzk_fc_seal_proof_t *proof,
+                            const char *who)
+{
+    if (cuzk_fc_porep_params_stem(p->stem, sizeof p->stem, proof) != CUZK_OK) {
+        fprintf(stderr, "%s: no parameter file name for %s\n", who, proof->name);
+        return -1;
+    }
+    size_t d = sizeof p->params - 32 - strlen(p->stem);
+    if (strlen(dir) > d) {
+        fprintf(stderr, "%s: %s: directory name too long\n", who, dir);
+        return -1;
+    }
+    snprintf(p->params, sizeof p->params, "%s/%s.params", dir, p->stem);
+    snprintf(p->vk, sizeof p->vk, "%s/%s.vk", dir, p->stem);
+    snprintf(p->dev, sizeof p->dev, "%s/%s.cuzk-dev", dir, p->stem);
+    snprintf(p->manifest, sizeof p->manifest, "%s/parameters.json", dir);
+    return 0;
+}
+
+typedef struct {
+    const char *c1, *params, *out, *proof, *size;
+    uint64_t sector_num, miner_id;
+    bool has_sector_num, has_miner_id;
+    int threads;
+    cuzk_porep_synth_mode synth;
+} args_t;
+
+static int usage_error(const char *cmd, const char *msg)
+{
+    fprintf(stderr, "cuzk porep %s: %s\nusage:\n", cmd, msg);
+    cuzk_porep_cmd_usage(stderr);
+    return EXIT_BAD;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (!*s || *s == '-' || *end || errno)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_args(args_t *a, const char *cmd, int argc, char **argv)
+{
+    memset(a, 0, sizeof *a);
+    for (int i = 1; i < argc; i++) {
+        const char *o = argv[i];
+        if (i + 1 >= argc)
+            return usage_error(cmd, "every option needs a value");
+        const char *v = argv[++i];
+        uint64_t n;
+        if (strcmp(o, "--c1") == 0)
+            a->c1 = v;
+        else if (strcmp(o, "--params") == 0)
+            a->params = v;
+        else if (strcmp(o, "--out") == 0 && strcmp(cmd, "prove") == 0)
+            a->out = v;
+        else if (strcmp(o, "--proof") == 0 && strcmp(cmd, "verify") == 0)
+            a->proof = v;
+        else if (strcmp(o, "--sector-size") == 0)
+            a->size = v;
+        else if (strcmp(o, "--sector-num") == 0 && parse_u64(v, &n) == 0) {
+            a->sector_num = n;
+            a->has_sector_num = true;
+        } else if (strcmp(o, "--miner-id") == 0 && parse_u64(v, &n) == 0) {
+            a->miner_id = n;
+            a->has_miner_id = true;
+        } else if (strcmp(o, "--threads") == 0 && parse_u64(v, &n) == 0 && n <= 4096)
+            a->threads = (int)n;
+        else if (strcmp(o, "--synth") == 0 && strcmp(v, "direct") == 0)
+            a->synth = CUZK_POREP_SYNTH_DIRECT;
+        else if (strcmp(o, "--synth") == 0 && strcmp(v, "record") == 0)
+            a->synth = CUZK_POREP_SYNTH_RECORD;
+        else {
+            fprintf(stderr, "cuzk porep %s: bad option or value: %s %s\n", cmd, o, v);
+            return EXIT_BAD;
+        }
+    }
+    if (!a->c1 || !a->params || (strcmp(cmd, "prove") == 0 ? !a->out : !a->proof))
+        return usage_error(cmd, strcmp(cmd, "prove") == 0 ? "--c1, --params and --out are required"
+                                                          : "--c1, --params and --proof are required");
+    return 0;
+}
+
+/* Loads and checks the C1 output against the options: EXIT_BAD with a message on any problem. */
+static int load_c1(cuzk_fc_c1_t *c1, const args_t *a, const char *who)
+{
+    cuzk_err_t err = {{0}};
+    cuzk_fc_c1_wrapper_info_t info;
+    memset(c1, 0, sizeof *c1);
+    if (cuzk_fc_c1_load(c1, &info, a->c1, 0, &err) != CUZK_OK) {
+        fprintf(stderr, "%s: %s: %s\n", who, a->c1, err.msg);
+        return EXIT_BAD;
+    }
+    const char *bad = NULL;
+    if (a->size && cuzk_porep_parse_size(a->size) != c1->proof->sector_size)
+        bad = "the C1 output is for another sector size than --sector-size";
+    else if (a->has_sector_num && info.wrapped && info.sector_num != a->sector_num)
+        bad = "--sector-num disagrees with the wrapper's SectorNum";
+    else if (a->has_miner_id != a->has_sector_num && !info.wrapped)
+        bad = "--miner-id and --sector-num go together";
+    if (!bad && a->has_miner_id) {
+        /* the replica id binds the sector: recompute it from the miner and sector number */
+        uint64_t sector = a->has_sector_num ? a->sector_num : info.sector_num;
+        uint8_t prover[32], porep_id[32], rid[32];
+        cuzk_fc_prover_id_from_miner(prover, a->miner_id);
+        cuzk_fc_porep_id(porep_id, c1->proof->id);
+        cuzk_fc_replica_id(rid, prover, sector, c1->ticket, c1->comm_d, porep_id);
+        if (memcmp(rid, c1->replica_id, 32) != 0)
+            bad = "the C1 output's replica_id is not that of --miner-id and --sector-num";
+    }
+    if (bad) {
+        fprintf(stderr, "%s: %s: %s\n", who, a->c1, bad);
+        cuzk_fc_c1_free(c1);
+        return EXIT_BAD;
+    }
+    return 0;
+}
+
+/* Checks the directory's manifest (when there is one) for the files that will be read. */
+static int check_manifest(const cuzk_porep_params_paths_t *pp, bool with_params, bool *checked, const char *who)
+{
+    *checked = false;
+    if (!cuzk_porep_file_exists(pp->manifest))
+        return 0;
+    cuzk_err_t err = {{0}};
+    if ((with_params && cuzk_params_manifest_check(pp->manifest, pp->params, NULL, NULL, &err) != CUZK_OK) ||
+        cuzk_params_manifest_check(pp->manifest, pp->vk, NULL, NULL, &err) != CUZK_OK) {
+        fprintf(stderr, "%s: %s\n", who, err.msg);
+        return EXIT_BAD;
+    }
+    *checked = true;
+    return 0;
+}
+
+static int read_vk(cuzk_groth16_vk_t *vk, const cuzk_porep_params_paths_t *pp, const cuzk_fc_c1_t *c1,
+                   const char *who)
+{
+    cuzk_err_t err = {{0}};
+    if (!cuzk_porep_file_exists(pp->vk)) {
+        fprintf(stderr, "%s: missing parameters: %s (cuzk params generate makes development ones)\n", who, pp->vk);
+        return EXIT_BAD;
+    }
+    if (cuzk_params_vk_read(vk, pp->vk, &err) != CUZK_OK) {
+        fprintf(stderr, "%s: %s\n", who, err.msg);
+        return EXIT_BAD;
+    }
+    cuzk_fc_porep_config_t pc;
+    cuzk_fc_porep_config_from_proof(&pc, c1->proof);
+    if (vk->ic_len != cuzk_fc_porep_public_input_count(&pc) + 1) {
+        fprintf(stderr, "%s: %s: %zu public inputs, the %s circuit has %zu\n", who, pp->vk,
+                vk->ic_len ? vk->ic_len - 1 : 0, c1->proof->name, cuzk_fc_porep_public_input_count(&pc));
+        cuzk_groth16_vk_free(vk);
+        return EXIT_BAD;
+    }
+    return 0;
+}
+
+static int write_file(const char *path, const uint8_t *buf, size_t len, const char *who)
+{
+    size_t n = strlen(path) + 32;
+    char *tmp = malloc(n);
+    if (!tmp) {
+        fprintf(stderr, "%s: out of memory\n", who);
+        return EXIT_BAD;
+    }
+    snprintf(tmp, n, "%s.tmp.%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "wb");
+    bool ok = f && fwrite(buf, 1, len, f) == len;
+    if (f)
+        ok = (fclose(f) == 0) && ok;
+    ok = ok && rename(tmp, path) == 0;
+    if (!ok) {
+        fprintf(stderr, "%s: %s: cannot write: %s\n", who, path, strerror(errno));
+        unlink(tmp);
+    }
+    free(tmp);
+    return ok ? 0 : EXIT_BAD;
+}
+
+static double s_since(uint64_t t0) { return (double)(cuzk_now_ns() - t0) / 1e9; }
+
+static int cmd_prove(int argc, char **argv)
+{
+    static const char *who = "cuzk porep prove";
+    args_t a;
+    int rc = parse_args(&a, "prove", argc, argv);
+    if (rc)
+        return rc;
+    uint64_t t_all = cuzk_now_ns(), t0 = t_all;
+    cuzk_fc_c1_t c1;
+    if ((rc = load_c1(&c1, &a, who)) != 0)
+        return rc;
+    double parse_s = s_since(t0);
+    cuzk_timing_report("porep_parse_c1", t0);
+    cuzk_err_t err = {{0}};
+    cuzk_porep_params_paths_t pp;
+    cuzk_params_t *params = NULL;
+    cuzk_groth16_vk_t vk;
+    memset(&vk, 0, sizeof vk);
+    cuzk_groth16_proof_t *proofs = calloc(c1.n_partitions, sizeof *proofs);
+    uint8_t *bytes = malloc((size_t)c1.n_partitions * CUZK_GROTH16_PROOF_BYTES);
+    bool manifest = false;
+    double load_s = 0, verify_s = 0;
+    cuzk_porep_timings_t tm = {0};
+    rc = (!proofs || !bytes) ? EXIT_BAD : 0;
+    if (!rc)
+        rc = cuzk_porep_params_paths(&pp, a.params, c1.proof, who) ? EXIT_BAD : 0;
+    if (!rc && !cuzk_porep_file_exists(pp.params)) {
+        fprintf(stderr, "%s: missing parameters: %s (cuzk params generate makes development ones)\n", who,
+                pp.params);
+        rc = EXIT_BAD;
+    }
+    if (!rc)
+        rc = read_vk(&vk, &pp, &c1, who);
+    if (!rc)
+        rc = check_manifest(&pp, true, &manifest, who);
+    if (!rc && cuzk_porep_file_exists(pp.dev))
+        cuzk_porep_dev_warning(who, pp.stem);
+    if (!rc) {
+        /* a digest checked against the manifest vouches for every point; otherwise check them on the curve,
+         * as bellperson's production reader does */
+        t0 = cuzk_now_ns();
+        cuzk_porep_config_t cfg;
+        const cuzk_groth16_pk_t *pk = NULL;
+        if (cuzk_params_open(&params, pp.params, manifest ? CUZK_PARAMS_CHECK_NONE : CUZK_PARAMS_CHECK_CURVE,
+                             a.threads, &err) != CUZK_OK ||
+            cuzk_porep_c1_config(&cfg, &c1, &err) != CUZK_OK ||
+            cuzk_porep_check_key(cuzk_params_key(params), &cfg, &err) != CUZK_OK ||
+            cuzk_params_get(&pk, params, &err) != CUZK_OK) {
+            fprintf(stderr, "%s: %s: %s\n", who, pp.params, err.msg);
+            rc = EXIT_BAD;
+        }
+        load_s = s_since(t0);
+        cuzk_timing_report("porep_load_params", t0);
+        cuzk_porep_prove_opts_t po = {.threads = a.threads, .synth = a.synth};
+        if (!rc && cuzk_porep_prove(proofs, &c1, pk, &po, &tm, &err) != CUZK_OK) {
+            /* challenges that are not the seed's, a witness the circuit cannot take: bad input */
+            fprintf(stderr, "%s: %s\n", who, err.msg);
+            rc = EXIT_BAD;
+        }
+    }
+    cuzk_params_close(params);
+    if (!rc) {
+        t0 = cuzk_now_ns();
+        bool valid = false;
+        if (cuzk_porep_verify(&valid, &c1, &vk, proofs, c1.n_partitions, &err) != CUZK_OK) {
+            fprintf(stderr, "%s: verify: %s\n", who, err.msg);
+            rc = EXIT_INVALID;
+        } else if (!valid) {
+            fprintf(stderr, "%s: the proof does not verify with %s; nothing written\n", who, pp.vk);
+            rc = EXIT_INVALID;
+        }
+        verify_s = s_since(t0);
+        cuzk_timing_report("porep_verify", t0);
+    }
+    if (!rc) {
+        cuzk_groth16_proofs_write(bytes, proofs, c1.n_partitions);
+        rc = write_file(a.out, bytes, (size_t)c1.n_partitions * CUZK_GROTH16_PROOF_BYTES, who);
+    }
+    if (!rc) {
+        printf("%s: %s, %u partition(s), %" PRIu64 " constraints each, proof %s (%u bytes), verified\n", who,
+               c1.proof->name, c1.n_partitions, tm.constraints, a.out,
+               c1.n_partitions * CUZK_GROTH16_PROOF_BYTES);
+        printf("time: parse %.2f s, params %.2f s, synth %.2f s, prove %.2f s, verify %.3f s, total %.2f s\n",
+               parse_s, load_s, tm.synth_ms / 1e3, tm.prove_ms / 1e3, verify_s, s_since(t_all));
+    }
+    cuzk_groth16_vk_free(&vk);
+    free(proofs);
+    free(bytes);
+    cuzk_fc_c1_free(&c1);
+    return rc;
+}
+
+static int cmd_verify(int argc, char **argv)
+{
+    static const char *who = "cuzk porep verify";
+    args_t a;
+    int rc = parse_args(&a, "verify", argc, argv);
+    if (rc)
+        return rc;
+    cuzk_fc_c1_t c1;
+    if ((rc = load_c1(&c1, &a, who)) != 0)
+        return rc;
+    uint64_t t0 = cuzk_now_ns();
+    cuzk_err_t err = {{0}};
+    cuzk_porep_params_paths_t pp;
+    cuzk_groth16_vk_t vk;
+    memset(&vk, 0, sizeof vk);
+    bool manifest, have_vk = false;
+    uint8_t *buf = NULL;
+    cuzk_groth16_proof_t *proofs = NULL;
+    size_t len = 0, n = 0;
+    rc = cuzk_porep_params_paths(&pp, a.params, c1.proof, who) ? EXIT_BAD : 0;
+    if (!rc)
+        rc = read_vk(&vk, &pp, &c1, who);
+    have_vk = rc == 0;
+    if (!rc)
+        rc = check_manifest(&pp, false, &manifest, who);
+    if (!rc && cuzk_porep_file_exists(pp.dev))
+        cuzk_porep_dev_warning(who, pp.stem);
+    if (!rc) {
+        FILE *f = fopen(a.proof, "rb");
+        long sz = -1;
+        if (f && fseek(f, 0, SEEK_END) == 0 && (sz = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+            sz <= 1 << 20 && (buf = malloc((size_t)sz + 1)) && fread(buf, 1, (size_t)sz, f) == (size_t)sz)
+            len = (size_t)sz;
+        else {
+            fprintf(stderr, "%s: %s: cannot read the proof%s\n", who, a.proof,
+                    sz > 1 << 20 ? " (larger than any sector's)" : "");
+            rc = EXIT_BAD;
+        }
+        if (f)
+            fclose(f);
+    }
+    if (!rc && (len == 0 || len % CUZK_GROTH16_PROOF_BYTES)) {
+        fprintf(stderr, "%s: %s: %zu bytes, not a whole number of %d-byte proofs\n", who, a.proof, len,
+                CUZK_GROTH16_PROOF_BYTES);
+        rc = EXIT_BAD;
+    }
+    bool valid = false;
+    if (!rc) {
+        n = len / CUZK_GROTH16_PROOF_BYTES;
+        proofs = calloc(n, sizeof *proofs);
+        if (!proofs) {
+            fprintf(stderr, "%s: out of memory\n", who);
+            rc = EXIT_BAD;
+        } else if (n != c1.n_partitions) {
+            fprintf(stderr, "%s: %s holds %zu proofs, %s has %u partitions\n", who, a.proof, n, c1.proof->name,
+                    c1.n_partitions);
+        } else if (cuzk_groth16_proofs_read(proofs, n, &n, buf, len, &err) != CUZK_OK) {
+            fprintf(stderr, "%s: %s: %s\n", who, a.proof, err.msg); /* not a proof: invalid */
+        } else if (cuzk_porep_verify(&valid, &c1, &vk, proofs, n, &err) != CUZK_OK) {
+            fprintf(stderr, "%s: %s\n", who, err.msg);
+            rc = EXIT_BAD;
+        }
+    }
+    if (!rc) {
+        cuzk_timing_report("porep_verify", t0);
+        printf("%s: %s: %s (%s, %u partition(s), %.3f s)\n", who, a.proof, valid ? "valid" : "INVALID",
+               c1.proof->name, c1.n_partitions, s_since(t0));
+        rc = valid ? EXIT_GOOD : EXIT_INVALID;
+    }
+    if (have_vk)
+        cuzk_groth16_vk_free(&vk);
+    free(proofs);
+    free(buf);
+    cuzk_fc_c1_free(&c1);
+    return rc;
+}
+
+int cuzk_porep_cmd(int argc, char **argv)
+{
+    if (argc >= 2 && strcmp(argv[1], "prove") == 0)
+        return cmd_prove(argc - 1, argv + 1);
+    if (argc >= 2 && strcmp(argv[1], "verify") == 0)
+        return cmd_verify(argc - 1, argv + 1);
+    fprintf(stderr, "cuzk porep: expected 'prove' or 'verify'\nusage:\n");
+    cuzk_porep_cmd_usage(stderr);
+    return EXIT_BAD;
+}

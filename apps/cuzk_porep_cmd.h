@@ -1,0 +1,38 @@
+/* PoRep C2 commands of the cuzk tool, and the parameter-directory layout they share with
+ * `cuzk params generate`:
+ *   cuzk porep prove  --c1 FILE --params DIR --out PROOF [--sector-num N --miner-id N] [--threads T]
+ *                     [--synth direct|record] [--sector-size SIZE]
+ *   cuzk porep verify --c1 FILE --params DIR --proof PROOF [--sector-size SIZE]
+ *   cuzk params generate --kind porep --sector-size SIZE --out DIR [--registered-proof NAME] [--threads T] */
+#ifndef CUZK_APPS_POREP_CMD_H
+#define CUZK_APPS_POREP_CMD_H
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "filecoin/registered_proof.h"
+
+/* argv[0] is "porep". Exit codes: 0 proof written / valid, 1 the proof does not verify, 2 usage or
+ * bad input (message on stderr, no output file). */
+int cuzk_porep_cmd(int argc, char **argv);
+void cuzk_porep_cmd_usage(FILE *f);
+
+/* argv[0] is "generate" (called by `cuzk params`). Exit codes: 0 written or reused, 1 setup failed,
+ * 2 usage or bad input. */
+int cuzk_params_generate_cmd(int argc, char **argv);
+void cuzk_params_generate_usage(FILE *f);
+
+/* Files of a proof's parameters in a directory, by Filecoin's v28 names: <stem>.params, <stem>.vk,
+ * the development marker <stem>.cuzk-dev and the directory's parameters.json. */
+typedef struct {
+    char stem[256];
+    char params[4096], vk[4096], dev[4096], manifest[4096];
+} cuzk_porep_params_paths_t;
+/* 0 on success, −1 (message on stderr, prefixed by who) when the names do not fit. */
+int cuzk_porep_params_paths(cuzk_porep_params_paths_t *p, const char *dir, const cuzk_fc_seal_proof_t *proof,
+                            const char *who);
+bool cuzk_porep_file_exists(const char *path);
+/* The warning printed on stderr whenever development parameters are used. */
+void cuzk_porep_dev_warning(const char *who, const char *stem);
+/* "2KiB", "8MiB", "32GiB" or a byte count → bytes; 0 for anything else. */
+uint64_t cuzk_porep_parse_size(const char *s);
+#endif

@@ -1,0 +1,101 @@
+#!/bin/sh
+# PoRep C2 end to end with the cuzk tool on a 2KiB sector. Default run: sealing and every bad-input path
+# of `porep prove|verify` and `params generate` (exit 2, a message, no output file). With --full (the
+# slow suite: a 2^22-domain proof): development parameters (made once in PARAMS_DIR, then reused),
+# prove, verify; a flipped proof byte, the same sector re-sealed with another seed and another sector's
+# C1 do not verify (exit 1).
+# Usage: test_porep_e2e.sh <cuzk> <params dir> [--full]
+set -u
+cuzk="$1"
+params="$2"
+full="${3:-}"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fails=0
+expect() {   # expect <exit code> <description> <command...>
+  want="$1"; what="$2"; shift 2
+  "$@" >"$dir/out" 2>"$dir/err"
+  got=$?
+  if [ "$got" -ne "$want" ]; then
+    echo "FAIL: $what: exit $got, expected $want"; cat "$dir/out" "$dir/err"; fails=$((fails + 1))
+  elif [ "$want" -ne 0 ] && ! [ -s "$dir/err" ]; then
+    echo "FAIL: $what: no message on stderr"; fails=$((fails + 1))
+  fi
+}
+no_file() {   # no_file <description> <path>
+  if [ -e "$2" ] || ls "$2".tmp.* >/dev/null 2>&1; then
+    echo "FAIL: $1: $2 (or a temporary file) was left behind"; fails=$((fails + 1))
+  fi
+}
+stderr_has() {   # stderr_has <description> <text>
+  grep -q "$2" "$dir/err" || { echo "FAIL: $1: stderr lacks '$2'"; cat "$dir/err"; fails=$((fails + 1)); }
+}
+
+# one sector's data, sealed twice with two seeds; another sector number with the first seed
+head -c 2032 /dev/urandom >"$dir/data"
+ticket=0101010101010101010101010101010101010101010101010101010101010101
+seed1=2222222222222222222222222222222222222222222222222222222222222222
+seed2=3333333333333333333333333333333333333333333333333333333333333333
+seal() {   # seal <out> <sector num> <seed>
+  expect 0 "seal $1" "$cuzk" seal --sector-size 2KiB --out "$dir/$1" --data "$dir/data" --miner-id 1000 \
+    --sector-num "$2" --ticket $ticket --seed "$3"
+}
+seal a 7 $seed1
+seal b 7 $seed2
+seal c 8 $seed1
+
+# bad input: exit 2, a message, no proof file
+printf '{"registered_proof":"StackedDrg2KiBV1_1","vanilla_proofs":' >"$dir/bad.json"
+expect 2 "malformed C1" "$cuzk" porep prove --c1 "$dir/bad.json" --params "$params" --out "$dir/p0"
+no_file "malformed C1" "$dir/p0"
+expect 2 "missing C1" "$cuzk" porep prove --c1 "$dir/none.json" --params "$params" --out "$dir/p0"
+no_file "missing C1" "$dir/p0"
+mkdir "$dir/empty"
+expect 2 "missing params" "$cuzk" porep prove --c1 "$dir/a/c1.json" --params "$dir/empty" --out "$dir/p0"
+stderr_has "missing params" "missing parameters"
+no_file "missing params" "$dir/p0"
+expect 2 "wrong sector size" "$cuzk" porep prove --c1 "$dir/a/c1.json" --params "$params" --out "$dir/p0" \
+  --sector-size 8MiB
+stderr_has "wrong sector size" "another sector size"
+no_file "wrong sector size" "$dir/p0"
+expect 2 "wrong sector number" "$cuzk" porep prove --c1 "$dir/a/c1-wrapper.json" --params "$params" \
+  --out "$dir/p0" --sector-num 9
+expect 2 "wrong miner" "$cuzk" porep prove --c1 "$dir/a/c1.json" --params "$params" --out "$dir/p0" \
+  --sector-num 7 --miner-id 1001
+stderr_has "wrong miner" "replica_id"
+no_file "wrong sector / miner" "$dir/p0"
+expect 2 "no --out" "$cuzk" porep prove --c1 "$dir/a/c1.json" --params "$params"
+expect 2 "verify: missing params" "$cuzk" porep verify --c1 "$dir/a/c1.json" --params "$dir/empty" \
+  --proof "$dir/data"
+expect 2 "params generate: no kind" "$cuzk" params generate --sector-size 2KiB --out "$dir/pg"
+expect 2 "params generate: bad size" "$cuzk" params generate --kind porep --sector-size 3KiB --out "$dir/pg"
+no_file "params generate" "$dir/pg"
+
+if [ "$full" = "--full" ]; then
+  expect 0 "params generate" "$cuzk" params generate --kind porep --sector-size 2KiB --out "$params"
+  stderr_has "params generate" "NOT a trusted setup"
+  expect 0 "params generate again" "$cuzk" params generate --kind porep --sector-size 2KiB --out "$params"
+  grep -q reusing "$dir/out" || { echo "FAIL: the second generate did not reuse the files"; fails=$((fails + 1)); }
+  expect 0 "prove" "$cuzk" porep prove --c1 "$dir/a/c1-wrapper.json" --params "$params" --out "$dir/proof" \
+    --miner-id 1000 --sector-num 7
+  stderr_has "prove" "development parameters"
+  cat "$dir/out"
+  [ "$(wc -c <"$dir/proof")" -eq 192 ] || { echo "FAIL: proof is not 192 bytes"; fails=$((fails + 1)); }
+  expect 0 "verify" "$cuzk" porep verify --c1 "$dir/a/c1.json" --params "$params" --proof "$dir/proof"
+  expect 0 "verify (wrapped C1)" "$cuzk" porep verify --c1 "$dir/a/c1-wrapper.json" --params "$params" \
+    --proof "$dir/proof"
+  expect 1 "verify: other seed" "$cuzk" porep verify --c1 "$dir/b/c1.json" --params "$params" --proof "$dir/proof"
+  expect 1 "verify: other sector" "$cuzk" porep verify --c1 "$dir/c/c1.json" --params "$params" --proof "$dir/proof"
+  for off in 0 50 100 150 191; do   # in a, b and c; some flips leave the curve, some do not
+    cp "$dir/proof" "$dir/flip"
+    b=$(od -An -tu1 -j $off -N1 "$dir/proof" | tr -d ' ')
+    printf "$(printf '\\%03o' $(( (b ^ 4) & 255 )))" | dd of="$dir/flip" bs=1 seek=$off conv=notrunc 2>/dev/null
+    expect 1 "verify: byte $off flipped" "$cuzk" porep verify --c1 "$dir/a/c1.json" --params "$params" \
+      --proof "$dir/flip"
+  done
+  head -c 100 "$dir/proof" >"$dir/short"
+  expect 2 "verify: truncated proof" "$cuzk" porep verify --c1 "$dir/a/c1.json" --params "$params" \
+    --proof "$dir/short"
+fi
+[ "$fails" -eq 0 ] && echo "test_porep_e2e: all checks passed" || echo "test_porep_e2e: $fails failures"
+[ "$fails" -eq 0 ]
