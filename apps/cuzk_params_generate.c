@@ -1,6 +1,7 @@
 /* `cuzk params generate`: development Groth16 parameters for the PoRep circuit by a fresh random setup,
  * under Filecoin's v28 file names so that a directory of real parameters is used the same way. A
  * <stem>.cuzk-dev file marks them as NOT a trusted setup; existing files of the right shape are reused. */
+#include "cli_util.h"
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -27,27 +28,6 @@ static int usage_error(const char *msg)
     fprintf(stderr, "cuzk params generate: %s\nusage:\n", msg);
     cuzk_params_generate_usage(stderr);
     return 2;
-}
-
-static int make_dirs(const char *dir)
-{
-    char *p = strdup(dir);
-    if (!p)
-        return -1;
-    int rc = 0;
-    for (char *c = p + 1; rc == 0; c++) {
-        if (*c != '/' && *c != '\0')
-            continue;
-        char save = *c;
-        *c = '\0';
-        if (mkdir(p, 0755) != 0 && errno != EEXIST)
-            rc = -1;
-        *c = save;
-        if (save == '\0')
-            break;
-    }
-    free(p);
-    return rc;
 }
 
 /* 0: the files are there and have cfg's shape; 1: absent or of another shape; 2: unreadable. */
@@ -173,7 +153,7 @@ int cuzk_params_generate_cmd(int argc, char **argv)
                         "refusing to overwrite it\n", pp.params);
         return 2;
     }
-    if (make_dirs(out) != 0) {
+    if (cli_make_dirs(out) != 0) {
         fprintf(stderr, "cuzk params generate: %s: cannot create the directory: %s\n", out, strerror(errno));
         return 2;
     }

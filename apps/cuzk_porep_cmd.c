@@ -2,6 +2,7 @@
  * directory laid out as Filecoin's (v28 names; a parameters.json there is checked against the files).
  * The proof file is the sector's partition proofs one after the other, 192 bytes each; prove verifies it
  * before writing it (temporary file + rename). */
+#include "cli_util.h"
 #include "cuzk_porep_cmd.h"
 
 #include <errno.h>
@@ -94,17 +95,6 @@ static int usage_error(const char *cmd, const char *msg)
     return EXIT_BAD;
 }
 
-static int parse_u64(const char *s, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (!*s || *s == '-' || *end || errno)
-        return -1;
-    *out = v;
-    return 0;
-}
-
 static int parse_args(args_t *a, const char *cmd, int argc, char **argv)
 {
     memset(a, 0, sizeof *a);
@@ -124,13 +114,13 @@ static int parse_args(args_t *a, const char *cmd, int argc, char **argv)
             a->proof = v;
         else if (strcmp(o, "--sector-size") == 0)
             a->size = v;
-        else if (strcmp(o, "--sector-num") == 0 && parse_u64(v, &n) == 0) {
+        else if (strcmp(o, "--sector-num") == 0 && cli_parse_u64(v, &n) == 0) {
             a->sector_num = n;
             a->has_sector_num = true;
-        } else if (strcmp(o, "--miner-id") == 0 && parse_u64(v, &n) == 0) {
+        } else if (strcmp(o, "--miner-id") == 0 && cli_parse_u64(v, &n) == 0) {
             a->miner_id = n;
             a->has_miner_id = true;
-        } else if (strcmp(o, "--threads") == 0 && parse_u64(v, &n) == 0 && n <= 4096)
+        } else if (strcmp(o, "--threads") == 0 && cli_parse_u64(v, &n) == 0 && n <= 4096)
             a->threads = (int)n;
         else if (strcmp(o, "--synth") == 0 && strcmp(v, "direct") == 0)
             a->synth = CUZK_POREP_SYNTH_DIRECT;

@@ -2,6 +2,7 @@
  * and writes the C1 JSON and Curio's wrapper, each through a temporary file. Missing randomness is drawn
  * from the OS; prover_id follows from the miner id as filecoin-ffi derives it. */
 #include "cuzk_seal_cmd.h"
+#include "cli_util.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -24,13 +25,6 @@ void cuzk_seal_cmd_usage(FILE *f)
                "                        [--threads N]\n");
 }
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 static int os_random(void *buf, size_t n)
 {
     uint8_t *p = buf;
@@ -45,57 +39,6 @@ static int os_random(void *buf, size_t n)
         n -= (size_t)r;
     }
     return 0;
-}
-
-static int hex32(uint8_t out[32], const char *s)
-{
-    if (strncmp(s, "0x", 2) == 0)
-        s += 2;
-    if (strlen(s) != 64)
-        return -1;
-    for (int i = 0; i < 32; i++) {
-        unsigned v;
-        if (sscanf(s + 2 * i, "%2x", &v) != 1 || !strchr("0123456789abcdefABCDEF", s[2 * i]) ||
-            !strchr("0123456789abcdefABCDEF", s[2 * i + 1]))
-            return -1;
-        out[i] = (uint8_t)v;
-    }
-    return 0;
-}
-
-static int parse_u64(const char *s, uint64_t *v)
-{
-    char *end;
-    errno = 0;
-    if (!*s || *s == '-')
-        return -1;
-    unsigned long long x = strtoull(s, &end, 10);
-    if (errno || *end)
-        return -1;
-    *v = x;
-    return 0;
-}
-
-/* mkdir -p: every missing component of dir, 0755. */
-static int make_dirs(const char *dir)
-{
-    char *p = strdup(dir);
-    if (!p)
-        return -1;
-    int rc = 0;
-    for (char *c = p + 1; rc == 0; c++) {
-        if (*c != '/' && *c != '\0')
-            continue;
-        char save = *c;
-        *c = '\0';
-        if (mkdir(p, 0755) != 0 && errno != EEXIST)
-            rc = -1;
-        *c = save;
-        if (save == '\0')
-            break;
-    }
-    free(p);
-    return rc;
 }
 
 static void print_hex(const char *label, const uint8_t b[32])
@@ -127,15 +70,15 @@ int cuzk_seal_cmd(int argc, char **argv)
             data = v;
         else if (strcmp(a, "--registered-proof") == 0)
             proof_name = v;
-        else if (strcmp(a, "--miner-id") == 0 && parse_u64(v, &miner) == 0)
+        else if (strcmp(a, "--miner-id") == 0 && cli_parse_u64(v, &miner) == 0)
             ;
-        else if (strcmp(a, "--sector-num") == 0 && parse_u64(v, &sector) == 0)
+        else if (strcmp(a, "--sector-num") == 0 && cli_parse_u64(v, &sector) == 0)
             ;
-        else if (strcmp(a, "--threads") == 0 && parse_u64(v, &threads) == 0 && threads < 4096)
+        else if (strcmp(a, "--threads") == 0 && cli_parse_u64(v, &threads) == 0 && threads < 4096)
             ;
-        else if (strcmp(a, "--ticket") == 0 && hex32(ticket, v) == 0)
+        else if (strcmp(a, "--ticket") == 0 && cli_hex32(ticket, v) == 0)
             have_ticket = 1;
-        else if (strcmp(a, "--seed") == 0 && hex32(seed, v) == 0)
+        else if (strcmp(a, "--seed") == 0 && cli_hex32(seed, v) == 0)
             have_seed = 1;
         else {
             fprintf(stderr, "cuzk seal: bad option or value: %s %s\n", a, v);
@@ -197,14 +140,14 @@ int cuzk_seal_cmd(int argc, char **argv)
     uint8_t prover[32];
     cuzk_fc_prover_id_from_miner(prover, miner);
     cuzk_fc_sealed_t s;
-    double t0 = now();
+    double t0 = cli_now();
     cuzk_status st = cuzk_fc_seal_precommit(&s, p, prover, sector, ticket, raw, (int)threads, &err);
     free(raw);
     if (st != CUZK_OK) {
         fprintf(stderr, "cuzk seal: %s\n", err.msg);
         return 1;
     }
-    double t1 = now();
+    double t1 = cli_now();
     cuzk_fc_c1_t c1;
     st = cuzk_fc_seal_commit1(&c1, &s, seed, &err);
     cuzk_fc_sealed_free(&s);
@@ -218,7 +161,7 @@ int cuzk_seal_cmd(int argc, char **argv)
         st = cuzk_fc_c1_wrapper_write(&wrap, &wl, json, jl, sector, p->sector_size, &err);
     size_t ol = strlen(out) + 32;
     char *path = malloc(ol);
-    if (st == CUZK_OK && path && make_dirs(out) != 0)
+    if (st == CUZK_OK && path && cli_make_dirs(out) != 0)
         st = cuzk_err_set(&err, CUZK_ERR_IO, "%s: cannot create the directory: %s", out, strerror(errno));
     if (st == CUZK_OK && path) {
         snprintf(path, ol, "%s/c1.json", out);
@@ -232,7 +175,7 @@ int cuzk_seal_cmd(int argc, char **argv)
             }
         }
     }
-    double t2 = now();
+    double t2 = cli_now();
     int rc = 0;
     if (st != CUZK_OK || !path) {
         fprintf(stderr, "cuzk seal: %s\n", path ? err.msg : "out of memory");

@@ -1,0 +1,74 @@
+/* Option parsing and directory helpers of the offline tool (see cli_util.h). */
+#include "cli_util.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+int cli_parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!*s || *s == '-')
+        return -1;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+int cli_hex32(uint8_t out[32], const char *s)
+{
+    if (strncmp(s, "0x", 2) == 0)
+        s += 2;
+    if (strlen(s) != 64)
+        return -1;
+    for (int i = 0; i < 32; i++) {
+        int hi = hex_digit(s[2 * i]), lo = hex_digit(s[2 * i + 1]);
+        if (hi < 0 || lo < 0)
+            return -1;
+        out[i] = (uint8_t)(hi << 4 | lo);
+    }
+    return 0;
+}
+
+int cli_make_dirs(const char *dir)
+{
+    char *p = strdup(dir);
+    if (!p)
+        return -1;
+    int rc = 0;
+    for (char *c = p + 1; rc == 0; c++) {
+        if (*c != '/' && *c != '\0')
+            continue;
+        char save = *c;
+        *c = '\0';
+        if (mkdir(p, 0755) != 0 && errno != EEXIST)
+            rc = -1;
+        *c = save;
+        if (save == '\0')
+            break;
+    }
+    free(p);
+    return rc;
+}
+
+double cli_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}

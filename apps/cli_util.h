@@ -1,0 +1,16 @@
+/* Small helpers the offline tool's commands share: option values and output directories. */
+#ifndef CUZK_APPS_CLI_UTIL_H
+#define CUZK_APPS_CLI_UTIL_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* A decimal u64 (no sign, no trailing characters); 0 on success, -1 otherwise. */
+int cli_parse_u64(const char *s, uint64_t *out);
+/* 32 bytes from 64 hex digits, with or without 0x; 0 on success, -1 otherwise. */
+int cli_hex32(uint8_t out[32], const char *s);
+/* mkdir -p: every missing component of dir (0755); 0 on success, -1 with errno set. */
+int cli_make_dirs(const char *dir);
+/* Monotonic seconds, for the timing summaries. */
+double cli_now(void);
+
+#endif
