@@ -129,53 +129,10 @@ static void mat_apply_left(fr *out, const fr *m, const fr *v, unsigned n)
     }
 }
 
-/* Gauss–Jordan inverse; false if m is singular. work: 2·n·n scratch elements. The inverse is unique,
- * so the elimination order need not be the reference's. */
-static bool mat_inv(fr *out, const fr *m, unsigned n, fr *work)
-{
-    fr *a = work, *b = work + (size_t)n * n;
-    memcpy(a, m, sizeof(fr) * n * n);
-    for (unsigned i = 0; i < n; i++)
-        for (unsigned j = 0; j < n; j++)
-            b[i * n + j] = i == j ? FR_ONE : FR_ZERO;
-    for (unsigned c = 0; c < n; c++) {
-        unsigned p = c;
-        while (p < n && fr_is_zero(&a[p * n + c]))
-            p++;
-        if (p == n)
-            return false;
-        if (p != c)
-            for (unsigned j = 0; j < n; j++) {
-                fr t = a[c * n + j];
-                a[c * n + j] = a[p * n + j], a[p * n + j] = t;
-                t = b[c * n + j];
-                b[c * n + j] = b[p * n + j], b[p * n + j] = t;
-            }
-        fr inv;
-        fr_inv(&inv, &a[c * n + c]);
-        for (unsigned j = 0; j < n; j++) {
-            fr_mul(&a[c * n + j], &a[c * n + j], &inv);
-            fr_mul(&b[c * n + j], &b[c * n + j], &inv);
-        }
-        for (unsigned r = 0; r < n; r++) {
-            if (r == c || fr_is_zero(&a[r * n + c]))
-                continue;
-            fr f = a[r * n + c], t;
-            for (unsigned j = 0; j < n; j++) {
-                fr_mul(&t, &f, &a[c * n + j]);
-                fr_sub(&a[r * n + j], &a[r * n + j], &t);
-                fr_mul(&t, &f, &b[c * n + j]);
-                fr_sub(&b[r * n + j], &b[r * n + j], &t);
-            }
-        }
-    }
-    memcpy(out, b, sizeof(fr) * n * n);
-    return true;
-}
-
-/* Solves a·x = b for x (a: n×n, consumed as scratch; b: n, replaced by x) by Gaussian elimination;
- * false if a is singular. */
-static bool mat_solve(fr *a, fr *b, unsigned n)
+/* Solves a·X = B for X (a: n×n, consumed as scratch; B: n×k row-major, replaced by X) by Gaussian
+ * elimination and back substitution; false if a is singular. The solution is unique, so the elimination
+ * order need not be the reference's. */
+static bool mat_solve_k(fr *a, fr *b, unsigned n, unsigned k)
 {
     for (unsigned c = 0; c < n; c++) {
         unsigned p = c;
@@ -188,8 +145,10 @@ static bool mat_solve(fr *a, fr *b, unsigned n)
                 fr t = a[c * n + j];
                 a[c * n + j] = a[p * n + j], a[p * n + j] = t;
             }
-            fr t = b[c];
-            b[c] = b[p], b[p] = t;
+            for (unsigned j = 0; j < k; j++) {
+                fr t = b[c * k + j];
+                b[c * k + j] = b[p * k + j], b[p * k + j] = t;
+            }
         }
         fr inv, f, t;
         fr_inv(&inv, &a[c * n + c]);
@@ -201,21 +160,39 @@ static bool mat_solve(fr *a, fr *b, unsigned n)
                 fr_mul(&t, &f, &a[c * n + j]);
                 fr_sub(&a[r * n + j], &a[r * n + j], &t);
             }
-            fr_mul(&t, &f, &b[c]);
-            fr_sub(&b[r], &b[r], &t);
+            for (unsigned j = 0; j < k; j++) {
+                fr_mul(&t, &f, &b[c * k + j]);
+                fr_sub(&b[r * k + j], &b[r * k + j], &t);
+            }
         }
     }
     for (unsigned c = n; c-- > 0;) {
-        fr acc = b[c], t, inv;
-        for (unsigned j = c + 1; j < n; j++) {
-            fr_mul(&t, &a[c * n + j], &b[j]);
-            fr_sub(&acc, &acc, &t);
-        }
+        fr inv, t;
         fr_inv(&inv, &a[c * n + c]);
-        fr_mul(&b[c], &acc, &inv);
+        for (unsigned j = 0; j < k; j++) {
+            fr acc = b[c * k + j];
+            for (unsigned i = c + 1; i < n; i++) {
+                fr_mul(&t, &a[c * n + i], &b[i * k + j]);
+                fr_sub(&acc, &acc, &t);
+            }
+            fr_mul(&b[c * k + j], &acc, &inv);
+        }
     }
     return true;
 }
+
+/* The inverse of m (out = m^−1); false if m is singular. work: n·n scratch elements. */
+static bool mat_inv(fr *out, const fr *m, unsigned n, fr *work)
+{
+    memcpy(work, m, sizeof(fr) * n * n);
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned j = 0; j < n; j++)
+            out[i * n + j] = i == j ? FR_ONE : FR_ZERO;
+    return mat_solve_k(work, out, n, n);
+}
+
+/* a·x = b for one right-hand side (a consumed, b replaced by x). */
+static bool mat_solve(fr *a, fr *b, unsigned n) { return mat_solve_k(a, b, n, 1); }
 
 /* ---- the optimized schedule ------------------------------------------------------------------- */
 
@@ -310,7 +287,7 @@ static cuzk_poseidon_constants_t *build(unsigned arity)
     size_t tt = (size_t)t * t, nrc = (size_t)(rf + rp) * t, ncrc = (size_t)rf * t + rp;
     size_t nfr = nrc + 3 * tt + ncrc + (size_t)rp * t + (size_t)rp * (t - 1);
     cuzk_poseidon_constants_t *c = malloc((sizeof *c + 63) / 64 * 64 + nfr * sizeof(fr));
-    fr *work = malloc(sizeof(fr) * 4 * tt); /* the Cauchy denominators, then mat_inv (2·t²), factor_sparse (4·t²) */
+    fr *work = malloc(sizeof(fr) * 4 * tt); /* the Cauchy denominators, then mat_inv (t²), factor_sparse (4·t²) */
     if (!c || !work) {
         free(c), free(work);
         return NULL;
