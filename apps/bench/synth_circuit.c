@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ff/fr.h"
+#include "gadgets/sha256.h"
 
 #define RF 8  /* Poseidon full rounds (half before, half after the partial ones) */
 #define RP 57 /* Poseidon partial rounds */
@@ -55,18 +56,6 @@ typedef struct {
     size_t *sha_acc, *pos_acc; /* constraint accounting (planning runs only) */
 } sctx;
 
-static const uint32_t SHA_K[64] = {
-    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-};
-static const uint32_t SHA_IV[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                   0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
 
 /* ---- values ---- */
 
@@ -375,7 +364,7 @@ static void sha256_block(sctx *c, const bit_t *in, const u32_t cur[8], u32_t out
         u32_t temp1[5]; /* h + S1 + ch + K[t] + w[t] */
         temp1[0] = h;
         temp1[1] = sigma(c, &e, 6, 11, 25, false);
-        temp1[3] = u32_const(SHA_K[t]);
+        temp1[3] = u32_const(cuzk_sha256_k[t]);
         temp1[4] = w[t];
         for (int i = 0; i < 32; i++)
             temp1[2].b[i] = bch(c, e.b[i], f.b[i], g.b[i]);
@@ -428,7 +417,7 @@ static void sha256_bits(sctx *c, const bit_t *msg, size_t n, bit_t digest[256])
     }
     u32_t st[8], nx[8];
     for (int j = 0; j < 8; j++)
-        st[j] = u32_const(SHA_IV[j]);
+        st[j] = u32_const(cuzk_sha256_iv_words[j]);
     for (size_t blk = 0; blk < total / 512; blk++) {
         sha256_block(c, p + 512 * blk, st, nx);
         memcpy(st, nx, sizeof st);

@@ -6,7 +6,7 @@
 #include "gadgets/sha256.h"
 #include "gadgets/multieq.h"
 
-static const uint32_t round_constants[64] = {
+const uint32_t cuzk_sha256_k[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
     0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -17,13 +17,13 @@ static const uint32_t round_constants[64] = {
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 };
 
-static const uint32_t iv_words[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+const uint32_t cuzk_sha256_iv_words[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                      0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
 
 void cuzk_sha256_iv(cuzk_u32_t iv[8])
 {
     for (int i = 0; i < 8; i++)
-        cuzk_u32_constant(&iv[i], iv_words[i]);
+        cuzk_u32_constant(&iv[i], cuzk_sha256_iv_words[i]);
 }
 
 /* A word that is either known (concrete) or a list of operands still to be added. */
@@ -115,7 +115,7 @@ void cuzk_sha256_compression(cuzk_cs_t *cs, const cuzk_boolean_t input[512], con
         maybe_compute(&new_e, &me, &st->e, NULL);
         sigma(&s1, cs, &new_e, 6, 11, 25, false);
         cuzk_u32_sha256_ch(&ch, cs, &new_e, &st->f, &st->g);
-        cuzk_u32_constant(&k, round_constants[i]);
+        cuzk_u32_constant(&k, cuzk_sha256_k[i]);
         /* temp1 = [h, S1, ch, k, w[i]] */
         maybe_compute(&new_a, &me, &st->a, NULL);
         sigma(&s0, cs, &new_a, 2, 13, 22, false);

@@ -10,6 +10,10 @@
 #include "gadgets/uint32.h"
 
 /* The initial hash value H0..H7 as constants. */
+/* FIPS 180-4's round constants and initial hash value (also for out-of-gadget SHA-256 circuits). */
+extern const uint32_t cuzk_sha256_k[64];
+extern const uint32_t cuzk_sha256_iv_words[8];
+
 void cuzk_sha256_iv(cuzk_u32_t iv[8]);
 /* One compression of the 512-bit block `input` into state `cur`; out may alias cur. 25,840
  * constraints when every input bit is allocated and cur is the constant IV. */
