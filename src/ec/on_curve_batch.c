@@ -8,18 +8,21 @@
 
 static bool use_ifma(void) { return ff_get_impl() == CUZK_IMPL_IFMA && ifma_available(); }
 
-size_t g1_aff_first_off_curve(const g1_aff *p, size_t n)
+/* Blocks of the batch kernel's flags, or the scalar check point by point (size: bytes per point). */
+static size_t first_off_curve(const void *p, size_t n, size_t size, bool (*one)(const void *),
+                              void (*batch)(const void *, size_t, uint8_t *))
 {
+    const uint8_t *b = p;
     if (!use_ifma()) {
         for (size_t i = 0; i < n; i++)
-            if (!g1_aff_on_curve(&p[i]))
+            if (!one(b + i * size))
                 return i;
         return n;
     }
     uint8_t ok[BLOCK];
     for (size_t base = 0; base < n; base += BLOCK) {
         size_t m = n - base < BLOCK ? n - base : BLOCK;
-        ifma_g1_on_curve_n(&p[base], m, ok);
+        batch(b + base * size, m, ok);
         for (size_t i = 0; i < m; i++)
             if (!ok[i])
                 return base + i;
@@ -27,21 +30,17 @@ size_t g1_aff_first_off_curve(const g1_aff *p, size_t n)
     return n;
 }
 
+static bool g1_one(const void *p) { return g1_aff_on_curve(p); }
+static bool g2_one(const void *p) { return g2_aff_on_curve(p); }
+static void g1_batch(const void *p, size_t n, uint8_t *ok) { ifma_g1_on_curve_n(p, n, ok); }
+static void g2_batch(const void *p, size_t n, uint8_t *ok) { ifma_g2_on_curve_n(p, n, ok); }
+
+size_t g1_aff_first_off_curve(const g1_aff *p, size_t n)
+{
+    return first_off_curve(p, n, sizeof *p, g1_one, g1_batch);
+}
+
 size_t g2_aff_first_off_curve(const g2_aff *p, size_t n)
 {
-    if (!use_ifma()) {
-        for (size_t i = 0; i < n; i++)
-            if (!g2_aff_on_curve(&p[i]))
-                return i;
-        return n;
-    }
-    uint8_t ok[BLOCK];
-    for (size_t base = 0; base < n; base += BLOCK) {
-        size_t m = n - base < BLOCK ? n - base : BLOCK;
-        ifma_g2_on_curve_n(&p[base], m, ok);
-        for (size_t i = 0; i < m; i++)
-            if (!ok[i])
-                return base + i;
-    }
-    return n;
+    return first_off_curve(p, n, sizeof *p, g2_one, g2_batch);
 }
