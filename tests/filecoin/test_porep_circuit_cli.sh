@@ -4,19 +4,7 @@
 # Usage: test_porep_circuit_cli.sh <cuzk> [--hash]
 set -u
 cuzk="$1"
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fails=0
-expect() {   # expect <exit code> <description> <command...>
-  want="$1"; what="$2"; shift 2
-  "$@" >"$dir/out" 2>"$dir/err"
-  got=$?
-  if [ "$got" -ne "$want" ]; then
-    echo "FAIL: $what: exit $got, expected $want"; cat "$dir/out" "$dir/err"; fails=$((fails + 1))
-  elif [ "$want" -eq 2 ] && ! [ -s "$dir/err" ]; then
-    echo "FAIL: $what: no message on stderr"; fails=$((fails + 1))
-  fi
-}
+. "$(dirname "$0")/../cli_expect.sh"
 expect_line() {   # expect_line <description> <line> <command...>
   what="$1"; line="$2"; shift 2
   expect 0 "$what" "$@"

@@ -9,19 +9,8 @@ set -u
 cuzk="$1"
 params="$2"
 full="${3:-}"
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fails=0
-expect() {   # expect <exit code> <description> <command...>
-  want="$1"; what="$2"; shift 2
-  "$@" >"$dir/out" 2>"$dir/err"
-  got=$?
-  if [ "$got" -ne "$want" ]; then
-    echo "FAIL: $what: exit $got, expected $want"; cat "$dir/out" "$dir/err"; fails=$((fails + 1))
-  elif [ "$want" -ne 0 ] && ! [ -s "$dir/err" ]; then
-    echo "FAIL: $what: no message on stderr"; fails=$((fails + 1))
-  fi
-}
+msg_on="1 2"   # an invalid proof (exit 1) says why too
+. "$(dirname "$0")/../cli_expect.sh"
 no_file() {   # no_file <description> <path>
   if [ -e "$2" ] || ls "$2".tmp.* >/dev/null 2>&1; then
     echo "FAIL: $1: $2 (or a temporary file) was left behind"; fails=$((fails + 1))

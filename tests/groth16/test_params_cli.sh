@@ -5,19 +5,7 @@
 set -u
 cuzk="$1"
 fixture="$2"
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-fails=0
-expect() {   # expect <exit code> <description> <command...>
-  want="$1"; what="$2"; shift 2
-  "$@" >"$dir/out" 2>"$dir/err"
-  got=$?
-  if [ "$got" -ne "$want" ]; then
-    echo "FAIL: $what: exit $got, expected $want"; cat "$dir/out" "$dir/err"; fails=$((fails + 1))
-  elif [ "$want" -eq 2 ] && ! [ -s "$dir/err" ]; then
-    echo "FAIL: $what: no message on stderr"; fails=$((fails + 1))
-  fi
-}
+. "$(dirname "$0")/../cli_expect.sh"
 
 "$fixture" "$dir" >/dev/null || { echo "FAIL: fixture"; exit 1; }
 p="$dir/tiny.params"; v="$dir/tiny.vk"
