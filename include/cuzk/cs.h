@@ -248,16 +248,19 @@ cuzk_status cuzk_cs_record_witness(cuzk_groth16_witness_t *w, cuzk_cs_abc_t *abc
 
 /* ---- Test backend ------------------------------------------------------------------------------
  * TestConstraintSystem::hash(): BLAKE2s-256 over the counts and every merged, zero-dropped LC
- * (layout of bellpepper-core util_cs/test_cs.rs), as 64 lowercase hex digits and a NUL. Test and hash
- * backends (the hash backend: CUZK_ERR_MISMATCH when the system's counts differ from those promised
- * to cuzk_cs_hash_begin; it finishes the stream, so call it once). */
+ * (layout of bellpepper-core util_cs/test_cs.rs), as 64 lowercase hex digits and a NUL. Test backend
+ * (the hash backend: cuzk_cs_hash_finish). */
 cuzk_status cuzk_cs_test_hash(const cuzk_cs_t *cs, char hex[65], cuzk_err_t *err);
 /* The hash backend: the hash's header holds the final counts, so they are given before synthesis (from a
- * count run of the same circuit); cuzk_cs_test_hash then checks them and returns the same hash the test
- * backend would. Call once, right after cuzk_cs_new. CUZK_ERR_INVALID_ARG for another backend or a late
- * call, CUZK_ERR_NO_MEMORY, CUZK_ERR_UNSUPPORTED when libcrypto has no BLAKE2s. */
+ * count run of the same circuit); cuzk_cs_hash_finish then checks them and returns the same hash the
+ * test backend would. Call once, right after cuzk_cs_new. CUZK_ERR_INVALID_ARG for another backend or a
+ * late call, CUZK_ERR_NO_MEMORY, CUZK_ERR_UNSUPPORTED when libcrypto has no BLAKE2s. */
 cuzk_status cuzk_cs_hash_begin(cuzk_cs_t *cs, size_t num_inputs, size_t num_aux, size_t num_constraints,
                                cuzk_err_t *err);
+/* Ends the stream (once): the hash as cuzk_cs_test_hash gives it; CUZK_ERR_MISMATCH when the system's
+ * counts differ from those promised to cuzk_cs_hash_begin, CUZK_ERR_INVALID_ARG for another backend or
+ * a stream never begun or already finished, or the system's failure. */
+cuzk_status cuzk_cs_hash_finish(cuzk_cs_t *cs, char hex[65], cuzk_err_t *err);
 /* Index of the first constraint with a·b ≠ c under the current values, or −1 when all hold. */
 cuzk_status cuzk_cs_test_unsatisfied(const cuzk_cs_t *cs, int64_t *first, cuzk_err_t *err);
 

@@ -138,15 +138,20 @@ void cs_hash_free(cuzk_cs_t *cs)
     cs->hs = NULL;
 }
 
-static cuzk_status stream_hash(cuzk_cs_t *cs, char hex[65], cuzk_err_t *err)
+cuzk_status cuzk_cs_hash_finish(cuzk_cs_t *cs, char hex[65], cuzk_err_t *err)
 {
+    hex[0] = 0;
+    if (cs->backend != CUZK_CS_HASH)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_hash_finish: needs the hash backend");
+    if (cs->status != CUZK_OK)
+        return cuzk_cs_status(cs, err);
     struct cs_hash_stream *hs = cs->hs;
     if (!hs || !hs->h)
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_test_hash: no open hash stream (cuzk_cs_hash_begin, "
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_hash_finish: no open hash stream (cuzk_cs_hash_begin, "
                                                        "once)");
     if (cs->num_inputs != hs->num_inputs || cs->num_aux != hs->num_aux || cs->num_constraints != hs->num_constraints)
         return cuzk_err_set(err, CUZK_ERR_MISMATCH,
-                            "cuzk_cs_test_hash: the circuit has %zu inputs, %zu aux, %zu constraints; the stream "
+                            "cuzk_cs_hash_finish: the circuit has %zu inputs, %zu aux, %zu constraints; the stream "
                             "was begun for %zu, %zu, %zu",
                             cs->num_inputs, cs->num_aux, cs->num_constraints, hs->num_inputs, hs->num_aux,
                             hs->num_constraints);
@@ -158,12 +163,11 @@ static cuzk_status stream_hash(cuzk_cs_t *cs, char hex[65], cuzk_err_t *err)
 cuzk_status cuzk_cs_test_hash(const cuzk_cs_t *cs, char hex[65], cuzk_err_t *err)
 {
     hex[0] = 0;
-    if (cs->backend != CUZK_CS_TEST && cs->backend != CUZK_CS_HASH)
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_test_hash: needs the test or hash backend");
+    if (cs->backend != CUZK_CS_TEST)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_test_hash: needs the test backend%s",
+                            cs->backend == CUZK_CS_HASH ? " (the hash backend ends with cuzk_cs_hash_finish)" : "");
     if (cs->status != CUZK_OK)
         return cuzk_cs_status(cs, err);
-    if (cs->backend == CUZK_CS_HASH)
-        return stream_hash((cuzk_cs_t *)cs, hex, err); /* finishing the stream changes only its state */
     hash_buf *hp = hash_open(cs->num_inputs, cs->num_aux, cs->num_constraints);
     if (!hp)
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "cuzk_cs_test_hash: out of memory");

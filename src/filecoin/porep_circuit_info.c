@@ -15,7 +15,7 @@ static cuzk_status test_hash(cuzk_circuit_info_t *out, const cuzk_porep_config_t
     if (st == CUZK_OK)
         st = cuzk_porep_synthesize(cs, cfg, NULL, err);
     if (st == CUZK_OK)
-        st = cuzk_cs_test_hash(cs, out->hash, err);
+        st = cuzk_cs_hash_finish(cs, out->hash, err);
     out->has_hash = st == CUZK_OK;
     cuzk_cs_free(cs);
     return st;
