@@ -88,11 +88,9 @@ static cuzk_status h_odd_roots(fr *a, fr *b, fr *c, unsigned log_m, int threads)
     cuzk_status st = cuzk_ntt_root(&zeta, log_m + 1);
     if (st != CUZK_OK)
         return st;
-    for (int i = 0; i < 3; i++) {
-        if (log_m == 0) { /* m = 1: the single value at ζ = −1 is the constant coefficient */
-            continue;
-        }
-        if ((st = h_ntt(bufs[i], log_m, CUZK_NTT_INVERSE, CUZK_NTT_NR, threads)) != CUZK_OK ||
+    /* m = 1 needs no transform: the single value at ζ = −1 is the constant coefficient itself. */
+    for (int i = 0; i < 3 && log_m > 0; i++) {
+        if ((st = cuzk_ntt_ordered(bufs[i], log_m, CUZK_NTT_INVERSE, CUZK_NTT_NR, threads)) != CUZK_OK ||
             (st = cuzk_ntt_coset_shifted(bufs[i], log_m, &zeta, CUZK_NTT_COSET_FORWARD, CUZK_NTT_RN, threads)) !=
                 CUZK_OK)
             return st;

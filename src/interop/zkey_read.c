@@ -460,9 +460,11 @@ cuzk_status cuzk_zkey_read(cuzk_zkey_t *out, const char *path, int threads, unsi
     pk->a_len = pk->b_g1_len = pk->b_g2_len = nv;
     pk->l_len = naux;
     pk->h_len = lay.domain;
-    zk.map = bf.data; /* the in-place arrays live as long as the key */
-    zk.map_size = bf.size;
-    bf.data = NULL;
+    if (zk.a_in_place || zk.b_g1_in_place || zk.b_g2_in_place || zk.l_in_place || zk.h_in_place) {
+        zk.map = bf.data; /* the in-place arrays live as long as the key */
+        zk.map_size = bf.size;
+        bf.data = NULL;
+    }
     *out = zk;
     memset(&zk, 0, sizeof zk);
 out:
