@@ -13,6 +13,7 @@
 #include "filecoin/c1_json.h"
 #include "filecoin/porep_inputs.h"
 #include "filecoin/seal/seal.h"
+#include "fc_seal_test.h"
 #include "test_util.h"
 
 static cuzk_fc_sealed_t S;
@@ -22,15 +23,7 @@ static size_t JL;
 
 static void setup(void)
 {
-    const cuzk_fc_seal_proof_t *p;
-    CHECK(cuzk_fc_seal_proof_parse(&p, "StackedDrg2KiBV1_1", NULL) == CUZK_OK);
-    uint8_t raw[2032], prover[32], ticket[32], seed[32];
-    test_rand_bytes(raw, sizeof raw);
-    test_rand_bytes(ticket, 32);
-    test_rand_bytes(seed, 32);
-    cuzk_fc_prover_id_from_miner(prover, 1000);
-    CHECK(cuzk_fc_seal_precommit(&S, p, prover, 7, ticket, raw, 1, NULL) == CUZK_OK);
-    CHECK(cuzk_fc_seal_commit1(&C1, &S, seed, NULL) == CUZK_OK);
+    fc_test_seal_2kib(&S, &C1, NULL);
     CHECK(cuzk_fc_c1_json_write(&J, &JL, &C1, NULL) == CUZK_OK);
 }
 

@@ -10,6 +10,7 @@
 #include "filecoin/porep_circuit_c1.h"
 #include "filecoin/porep_inputs.h"
 #include "filecoin/seal/seal.h"
+#include "fc_seal_test.h"
 #include "test_util.h"
 
 static bool holds(const cuzk_porep_config_t *cfg, const cuzk_porep_witness_t *w, fr *inputs, size_t n_inputs)
@@ -38,19 +39,10 @@ static bool holds(const cuzk_porep_config_t *cfg, const cuzk_porep_witness_t *w,
 int main(void)
 {
     test_init("test_porep_circuit_c1");
-    const cuzk_fc_seal_proof_t *p = NULL;
-    CHECK(cuzk_fc_seal_proof_parse(&p, "StackedDrg2KiBV1_1", NULL) == CUZK_OK);
-    uint8_t prover_id[32], ticket[32], seed[32], raw[2032];
-    cuzk_fc_prover_id_from_miner(prover_id, 1000);
-    test_rand_bytes(ticket, 32);
-    test_rand_bytes(seed, 32);
-    test_rand_bytes(raw, sizeof raw);
     cuzk_fc_sealed_t s;
     cuzk_fc_c1_t c1;
-    memset(&c1, 0, sizeof c1);
     cuzk_err_t err = {{0}};
-    CHECK_MSG(cuzk_fc_seal_precommit(&s, p, prover_id, 7, ticket, raw, 1, &err) == CUZK_OK, "%s", err.msg);
-    CHECK_MSG(cuzk_fc_seal_commit1(&c1, &s, seed, &err) == CUZK_OK, "%s", err.msg);
+    fc_test_seal_2kib(&s, &c1, NULL);
     CHECK_MSG(cuzk_fc_c1_verify(&c1, &err) == CUZK_OK, "%s", err.msg);
 
     cuzk_porep_witness_t w;
@@ -59,7 +51,7 @@ int main(void)
     fr in[40], want[39];
     CHECK_MSG(holds(&w.cfg, &w, in, 40), "the sealed sector's partition does not satisfy the circuit");
     cuzk_fc_porep_config_t pc;
-    cuzk_fc_porep_config_from_proof(&pc, p);
+    cuzk_fc_porep_config_from_proof(&pc, c1.proof);
     CHECK(cuzk_fc_porep_public_inputs(want, 39, &pc, c1.replica_id, c1.comm_d, c1.comm_r, c1.seed, 0, NULL) ==
           CUZK_OK);
     CHECK(fr_eq(&in[0], &FR_ONE));

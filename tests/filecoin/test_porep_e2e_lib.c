@@ -9,6 +9,7 @@
 #include "filecoin/porep_circuit_c1.h"
 #include "filecoin/porep_prove.h"
 #include "filecoin/seal/seal.h"
+#include "fc_seal_test.h"
 #include "test_util.h"
 
 /* The circuit's input assignment for partition 0 (ONE first) by the witness backend. */
@@ -32,20 +33,12 @@ static size_t circuit_inputs(fr *out, size_t cap, const cuzk_fc_c1_t *c1)
 int main(void)
 {
     test_init("test_porep_e2e_lib");
-    const cuzk_fc_seal_proof_t *p = NULL;
-    CHECK(cuzk_fc_seal_proof_parse(&p, "StackedDrg2KiBV1_1", NULL) == CUZK_OK);
-    uint8_t prover_id[32], ticket[32], seed[32], raw[2032];
-    cuzk_fc_prover_id_from_miner(prover_id, 1000);
-    test_rand_bytes(ticket, 32);
-    test_rand_bytes(seed, 32);
-    test_rand_bytes(raw, sizeof raw);
+    uint8_t seed[32];
     cuzk_fc_sealed_t s;
     cuzk_fc_c1_t c1, c1b;
-    memset(&c1, 0, sizeof c1);
     memset(&c1b, 0, sizeof c1b);
     cuzk_err_t err = {{0}};
-    CHECK_MSG(cuzk_fc_seal_precommit(&s, p, prover_id, 7, ticket, raw, 1, &err) == CUZK_OK, "%s", err.msg);
-    CHECK_MSG(cuzk_fc_seal_commit1(&c1, &s, seed, &err) == CUZK_OK, "%s", err.msg);
+    fc_test_seal_2kib(&s, &c1, seed);
     seed[0] ^= 1;
     CHECK_MSG(cuzk_fc_seal_commit1(&c1b, &s, seed, &err) == CUZK_OK, "%s", err.msg);
 
