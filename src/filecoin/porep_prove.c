@@ -74,16 +74,31 @@ cuzk_status cuzk_porep_c1_public_inputs(cuzk_scalar_t *out, size_t out_len, size
     return st;
 }
 
-/* Partition k's prover input by the direct backend: *cs owns the arrays gw points into. */
-static cuzk_status synth_direct(cuzk_cs_t **cs, cuzk_groth16_witness_t *gw, const cuzk_porep_config_t *cfg,
-                                const cuzk_porep_witness_t *w, cuzk_err_t *err)
+cuzk_status cuzk_porep_synthesize_partition(cuzk_porep_partition_t *out, const cuzk_fc_c1_t *c1,
+                                            const cuzk_porep_config_t *cfg, uint32_t k, cuzk_err_t *err)
 {
-    cuzk_status st = cuzk_cs_new(cs, CUZK_CS_DIRECT, CUZK_LC_DEFAULT, err);
+    memset(out, 0, sizeof *out);
+    if (k >= c1->n_partitions)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "porep: partition %u of %u", k, c1->n_partitions);
+    cuzk_porep_witness_t w;
+    cuzk_status st = cuzk_porep_witness_from_c1(&w, c1, k, err);
+    if (st != CUZK_OK)
+        return st;
+    st = cuzk_cs_new(&out->cs, CUZK_CS_DIRECT, CUZK_LC_DEFAULT, err);
     if (st == CUZK_OK)
-        st = cuzk_porep_synthesize(*cs, cfg, w, err);
+        st = cuzk_porep_synthesize(out->cs, cfg, &w, err);
     if (st == CUZK_OK)
-        st = cuzk_cs_groth16_witness(*cs, gw, err);
+        st = cuzk_cs_groth16_witness(out->cs, &out->gw, err);
+    cuzk_porep_witness_free(&w);
+    if (st != CUZK_OK)
+        cuzk_porep_partition_free(out);
     return st;
+}
+
+void cuzk_porep_partition_free(cuzk_porep_partition_t *p)
+{
+    cuzk_cs_free(p->cs);
+    memset(p, 0, sizeof *p);
 }
 
 /* The same by the record (made once, kept in *rec) and a witness-only synthesis. */
@@ -135,18 +150,21 @@ cuzk_status cuzk_porep_prove(cuzk_groth16_proof_t *proofs, const cuzk_fc_c1_t *c
     bool have_rec = false;
     for (uint32_t k = 0; k < c1->n_partitions && st == CUZK_OK; k++) {
         uint64_t t0 = cuzk_now_ns();
-        cuzk_porep_witness_t w;
+        cuzk_porep_partition_t part = {0};
         cuzk_cs_t *cs = NULL;
         cuzk_cs_abc_t abc = {0};
         cuzk_groth16_witness_t gw;
-        st = cuzk_porep_witness_from_c1(&w, c1, k, err);
-        if (st != CUZK_OK)
-            break;
-        if (o.synth == CUZK_POREP_SYNTH_RECORD)
+        if (o.synth == CUZK_POREP_SYNTH_RECORD) {
+            cuzk_porep_witness_t w;
+            st = cuzk_porep_witness_from_c1(&w, c1, k, err);
+            if (st != CUZK_OK)
+                break;
             st = synth_record(&cs, &abc, &rec, &have_rec, &gw, &cfg, &w, o.threads, err);
-        else
-            st = synth_direct(&cs, &gw, &cfg, &w, err);
-        cuzk_porep_witness_free(&w);
+            cuzk_porep_witness_free(&w);
+        } else {
+            st = cuzk_porep_synthesize_partition(&part, c1, &cfg, k, err);
+            gw = part.gw;
+        }
         if (st == CUZK_OK) {
             t.constraints = gw.num_constraints;
             t.synth_ms += ms_since(t0);
@@ -156,6 +174,7 @@ cuzk_status cuzk_porep_prove(cuzk_groth16_proof_t *proofs, const cuzk_fc_c1_t *c
             t.prove_ms += ms_since(t1);
             cuzk_timing_report("porep_prove", t1);
         }
+        cuzk_porep_partition_free(&part);
         cuzk_cs_abc_free(&abc);
         cuzk_cs_free(cs);
     }

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "cuzk/cs.h"
 #include "cuzk/filecoin.h"
 #include "cuzk/groth16.h"
 #include "cuzk/status.h"
@@ -48,6 +49,18 @@ cuzk_status cuzk_porep_c1_config(cuzk_porep_config_t *cfg, const cuzk_fc_c1_t *c
  * *n_out gets their number. */
 cuzk_status cuzk_porep_c1_public_inputs(cuzk_scalar_t *out, size_t out_len, size_t *n_out,
                                         const cuzk_fc_c1_t *c1, uint32_t k, cuzk_err_t *err);
+
+/* One partition synthesized by the direct backend, ready for cuzk_groth16_prove: gw points into cs. */
+typedef struct {
+    cuzk_cs_t *cs;
+    cuzk_groth16_witness_t gw;
+} cuzk_porep_partition_t;
+
+/* Partition k of c1 (k < c1->n_partitions; the caller has checked the C1's challenges) synthesized for
+ * cfg (cuzk_porep_c1_config). On error *out is empty. Free with cuzk_porep_partition_free. */
+cuzk_status cuzk_porep_synthesize_partition(cuzk_porep_partition_t *out, const cuzk_fc_c1_t *c1,
+                                            const cuzk_porep_config_t *cfg, uint32_t k, cuzk_err_t *err);
+void cuzk_porep_partition_free(cuzk_porep_partition_t *p);
 
 /* One proof per partition of c1 (proofs has c1->n_partitions entries), partitions one after the
  * other (one partition's synthesis in memory at a time). The C1's challenges must be the seed's

@@ -1,0 +1,163 @@
+/* The proving engine behind cuzk-daemon: proof jobs in, verified Filecoin proofs out. Jobs wait in a
+ * priority queue (CRITICAL > HIGH > NORMAL > LOW, FIFO within a level); their partitions flow from
+ * synthesis workers to prover workers through a bounded queue; one memory budget covers the
+ * parameters (loaded on demand, kept while in use, evicted when idle and memory is needed) and every
+ * synthesized partition. Every proof is verified before it is returned. Thread-safe: every function
+ * may be called from any thread. */
+#ifndef CUZK_ENGINE_H
+#define CUZK_ENGINE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "cuzk/status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The cuzk.v1 enums, with their wire values. */
+typedef enum {
+    CUZK_KIND_UNSPECIFIED = 0,
+    CUZK_KIND_POREP_SEAL_COMMIT = 1,
+    CUZK_KIND_SNAP_DEALS_UPDATE = 2,
+    CUZK_KIND_WINDOW_POST_PARTITION = 3,
+    CUZK_KIND_WINNING_POST = 4,
+} cuzk_proof_kind;
+#define CUZK_KIND_COUNT 5
+
+typedef enum {
+    CUZK_PRIORITY_UNSPECIFIED = 0, /* the kind's default: WinningPoSt CRITICAL, WindowPoSt HIGH, else NORMAL */
+    CUZK_PRIORITY_LOW = 1,
+    CUZK_PRIORITY_NORMAL = 2,
+    CUZK_PRIORITY_HIGH = 3,
+    CUZK_PRIORITY_CRITICAL = 4,
+} cuzk_priority;
+
+typedef enum {
+    CUZK_JOB_UNKNOWN = 0, /* no such job (never submitted, or its result was already delivered) */
+    CUZK_JOB_COMPLETED = 1,
+    CUZK_JOB_FAILED = 2,
+    CUZK_JOB_CANCELLED = 3,
+    CUZK_JOB_TIMEOUT = 4, /* the wait ended first; the job goes on */
+} cuzk_job_status;
+
+typedef struct {
+    const char *param_cache;      /* directory of the .params / .vk files (Filecoin's v28 names) */
+    uint64_t total_budget;        /* bytes: parameters + synthesized partitions + working buffers */
+    uint64_t eviction_min_idle_ms;/* parameters idle this long may be evicted under memory pressure */
+    int synthesis_workers;        /* partitions synthesized at once (>= 1) */
+    int prover_workers;           /* partitions proved at once (>= 1) */
+    int prover_threads;           /* threads per proof; 0 = every online CPU */
+    int pipeline_depth;           /* synthesized partitions that may wait for a prover (>= 1) */
+    uint64_t result_retention_ms; /* results nobody awaited are dropped after this long; 0 = 1 hour */
+    FILE *log;                    /* TIMELINE lines and messages; NULL = quiet */
+} cuzk_engine_config_t;
+
+/* Defaults for a machine: budget = 3/4 of physical memory, one synthesis and one prover worker,
+ * pipeline depth 1, parameters under /var/tmp/filecoin-proof-parameters, log to stderr. */
+void cuzk_engine_config_defaults(cuzk_engine_config_t *cfg);
+
+typedef struct cuzk_engine cuzk_engine_t;
+
+/* Starts the workers. CUZK_ERR_INVALID_ARG for a nonsensical configuration. */
+cuzk_status cuzk_engine_new(cuzk_engine_t **out, const cuzk_engine_config_t *cfg, cuzk_err_t *err);
+/* Stops accepting work, cancels queued jobs, lets running partitions finish their current step and
+ * cancels the rest, wakes every waiter (CANCELLED), joins the workers and frees everything. */
+void cuzk_engine_free(cuzk_engine_t *e);
+/* Like the first half of cuzk_engine_free: no new jobs, queued and running ones cancelled; waiters get
+ * their answer. Safe to call more than once. */
+void cuzk_engine_shutdown(cuzk_engine_t *e);
+
+/* The first step of a graceful stop: new submissions are refused and queued jobs cancelled, while the
+ * jobs already started go on. cuzk_engine_busy tells when they are done. */
+void cuzk_engine_drain(cuzk_engine_t *e);
+/* Jobs being prepared, synthesized or proved. */
+uint32_t cuzk_engine_busy(cuzk_engine_t *e);
+
+/* While paused, queued jobs stay queued (work already started goes on); jobs submitted meanwhile are
+ * then started in priority order. For maintenance windows and tests. */
+void cuzk_engine_pause(cuzk_engine_t *e, bool paused);
+
+/* A proof request (cuzk.v1 SubmitProofRequest). Bytes are copied; nothing is kept after the call. */
+typedef struct {
+    const char *request_id;        /* idempotency key and job id; NULL/"" = a fresh UUID */
+    cuzk_proof_kind kind;
+    cuzk_priority priority;
+    uint64_t sector_size;          /* 0 = take it from the vanilla proof */
+    uint64_t registered_proof;     /* informational for PoRep: the C1 names its proof */
+    const uint8_t *vanilla_proof;  /* PoRep: the C1 JSON, bare or in Curio's wrapper */
+    size_t vanilla_proof_len;
+    uint64_t sector_number, miner_id;
+    bool has_sector_and_miner;     /* check the C1's replica_id against them */
+} cuzk_job_request_t;
+
+#define CUZK_JOB_ID_MAX 128
+
+/* Queues a job. A request_id already known to the engine (queued, running, or finished and not yet
+ * delivered) returns that job again instead of a second one. Unsupported kinds:
+ * CUZK_ERR_UNSUPPORTED ("not supported yet"); bad requests CUZK_ERR_INVALID_ARG; after shutdown
+ * CUZK_ERR_UNSUPPORTED. queue_position = jobs ahead of it in the queue. */
+cuzk_status cuzk_engine_submit(cuzk_engine_t *e, const cuzk_job_request_t *req, char job_id[CUZK_JOB_ID_MAX],
+                               uint32_t *queue_position, cuzk_err_t *err);
+
+typedef struct {
+    cuzk_job_status status;
+    uint8_t *proof;                /* malloc'd, caller frees (COMPLETED only) */
+    size_t proof_len;
+    char error[512];               /* FAILED / CANCELLED: why */
+    uint64_t queue_wait_ms, srs_load_ms, synthesis_ms, prove_ms, total_ms; /* sums over partitions */
+} cuzk_job_result_t;
+
+/* Waits for the job to finish (timeout_ms = 0: no limit). A finished job's result is delivered once
+ * and then forgotten; TIMEOUT leaves the job running and awaitable. cancel_check, when not NULL, is
+ * polled about every 100 ms: returning true abandons the wait (status CANCELLED, the job goes on). */
+void cuzk_engine_await(cuzk_engine_t *e, const char *job_id, uint64_t timeout_ms, cuzk_job_result_t *out,
+                       bool (*cancel_check)(void *), void *cancel_arg);
+void cuzk_job_result_free(cuzk_job_result_t *r);
+
+/* Cancels a queued or running job. *found false for an unknown or finished job; *was_running true when
+ * it had started (its partitions stop at the next step). */
+void cuzk_engine_cancel(cuzk_engine_t *e, const char *job_id, bool *found, bool *was_running);
+
+/* The submitter no longer wants the result (its client went away): cancels the job, or drops its
+ * finished result, unless someone else is waiting for it. */
+void cuzk_engine_abandon(cuzk_engine_t *e, const char *job_id);
+
+/* Parameter residency by circuit id: "porep-2k", "porep-8m", "porep-512m", "porep-32g", "porep-64g".
+ * Preload loads (and charges the budget), evict drops an entry nobody uses. */
+cuzk_status cuzk_engine_preload(cuzk_engine_t *e, const char *circuit_id, bool *already_loaded,
+                                uint64_t *load_ms, cuzk_err_t *err);
+cuzk_status cuzk_engine_evict(cuzk_engine_t *e, const char *circuit_id, bool *was_loaded, uint64_t *freed_bytes,
+                              cuzk_err_t *err);
+
+/* A snapshot for GetStatus. */
+typedef struct {
+    char circuit_id[32];
+    uint64_t size_bytes;
+    uint32_t ref_count;
+    uint64_t idle_ms;
+} cuzk_engine_srs_info_t;
+
+typedef struct {
+    uint64_t uptime_s;
+    uint64_t completed, failed;
+    uint64_t completed_by_kind[CUZK_KIND_COUNT], failed_by_kind[CUZK_KIND_COUNT];
+    uint32_t pending_by_kind[CUZK_KIND_COUNT], running_by_kind[CUZK_KIND_COUNT];
+    uint64_t budget_total, budget_used;
+    size_t n_srs;
+    cuzk_engine_srs_info_t srs[16];
+} cuzk_engine_status_t;
+void cuzk_engine_status(cuzk_engine_t *e, cuzk_engine_status_t *out);
+
+/* The HTTP /status document (JSON, malloc'd) and the Prometheus text (malloc'd). */
+char *cuzk_engine_status_json(cuzk_engine_t *e);
+char *cuzk_engine_metrics_text(cuzk_engine_t *e);
+
+/* "porep_c2", "snap_update", "window_post", "winning_post" (metric labels), "unspecified". */
+const char *cuzk_proof_kind_label(cuzk_proof_kind k);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

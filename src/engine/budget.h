@@ -1,0 +1,33 @@
+/* The engine's memory budget: one number of bytes that parameters, synthesized partitions and proving
+ * buffers are charged against. A reservation that does not fit first asks the evictor (idle parameters)
+ * to make room, then waits for releases; one larger than the whole budget fails at once. */
+#ifndef CUZK_ENGINE_BUDGET_H
+#define CUZK_ENGINE_BUDGET_H
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include "cuzk/status.h"
+
+typedef struct {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    uint64_t total, used, peak;
+    /* Frees up to `need` bytes of evictable memory (called without the budget's lock, may release
+     * into the budget itself); returns the bytes it freed. */
+    uint64_t (*evict)(void *ctx, uint64_t need);
+    void *evict_ctx;
+} cuzk_budget_t;
+
+void cuzk_budget_init(cuzk_budget_t *b, uint64_t total, uint64_t (*evict)(void *, uint64_t), void *evict_ctx);
+void cuzk_budget_destroy(cuzk_budget_t *b);
+
+/* Reserves bytes, waiting while they do not fit. stop (polled about every 100 ms, may be NULL) abandons
+ * the wait: CUZK_ERR_UNSUPPORTED ("cancelled"). More than the whole budget: CUZK_ERR_NO_MEMORY with the
+ * figures. */
+cuzk_status cuzk_budget_acquire(cuzk_budget_t *b, uint64_t bytes, bool (*stop)(void *), void *stop_arg,
+                                const char *what, cuzk_err_t *err);
+/* Reserves without waiting or evicting: false when it does not fit now. */
+bool cuzk_budget_try_acquire(cuzk_budget_t *b, uint64_t bytes);
+void cuzk_budget_release(cuzk_budget_t *b, uint64_t bytes);
+void cuzk_budget_get(cuzk_budget_t *b, uint64_t *total, uint64_t *used, uint64_t *peak);
+#endif

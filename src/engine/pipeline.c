@@ -1,0 +1,379 @@
+/* The partition pipeline: synthesis workers activate queued jobs (parse and check the C1, acquire the
+ * parameters) and synthesize partitions in priority order; prover workers take synthesized partitions,
+ * highest priority first, prove them, and the one that proves a job's last partition verifies the whole
+ * proof before the job completes. A synthesized partition holds its memory reservation until proved. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine_internal.h"
+#include "filecoin/c1_json.h"
+#include "filecoin/porep_inputs.h"
+#include "filecoin/seal/seal.h"
+#include "util/timer.h"
+
+static bool before(const job_t *a, const job_t *b)
+{
+    return a->priority > b->priority || (a->priority == b->priority && a->seq < b->seq);
+}
+
+static job_t *best_queued(cuzk_engine_t *e)
+{
+    job_t *best = NULL;
+    for (job_t *j = e->jobs; j; j = j->next)
+        if (j->phase == JOB_QUEUED && (!best || before(j, best)))
+            best = j;
+    return best;
+}
+
+/* The running job whose next partition should be synthesized. */
+static job_t *best_runnable(cuzk_engine_t *e)
+{
+    job_t *best = NULL;
+    for (job_t *j = e->jobs; j; j = j->next)
+        if (j->phase == JOB_RUNNING && !j->cancel && !j->failed && j->next_synth < j->n_parts &&
+            (!best || before(j, best)))
+            best = j;
+    return best;
+}
+
+typedef struct {
+    cuzk_engine_t *e;
+    job_t *j;
+} stop_ctx_t;
+
+static bool job_stopped(void *p)
+{
+    stop_ctx_t *s = p;
+    return __atomic_load_n(&s->e->stopping, __ATOMIC_RELAXED) || __atomic_load_n(&s->j->cancel, __ATOMIC_RELAXED);
+}
+
+static double ms_since(uint64_t t0) { return (double)(cuzk_now_ns() - t0) / 1e6; }
+
+static void part_discard(cuzk_engine_t *e, job_part_t *p)
+{
+    cuzk_porep_partition_free(&p->synth);
+    if (p->reserved)
+        cuzk_budget_release(&e->budget, p->reserved);
+    p->reserved = 0;
+}
+
+void cuzk_engine_job_finish(cuzk_engine_t *e, job_t *j, cuzk_job_status st, const char *msg)
+{
+    j->phase = JOB_DONE;
+    j->status = st;
+    if (msg && msg != j->error)
+        snprintf(j->error, sizeof j->error, "%s", msg);
+    j->t_done = cuzk_now_ns();
+    for (uint32_t k = 0; j->parts && k < j->n_parts; k++)
+        part_discard(e, &j->parts[k]);
+    free(j->parts);
+    j->parts = NULL;
+    cuzk_srs_release(&e->srs, j->srs);
+    j->srs = NULL;
+    cuzk_fc_c1_free(&j->c1);
+    free(j->input);
+    j->input = NULL;
+    if (st == CUZK_JOB_COMPLETED)
+        e->completed[j->kind]++;
+    else
+        e->failed[j->kind]++;
+    if (j->t_start) {
+        cuzk_hist_add(&e->queue_wait[j->kind], (double)(j->t_start - j->t_submit) / 1e9);
+        if (st == CUZK_JOB_COMPLETED)
+            cuzk_hist_add(&e->prove_time[j->kind], j->prove_ms / 1e3);
+    }
+    if (st == CUZK_JOB_COMPLETED)
+        cuzk_hist_add(&e->total_time[j->kind], (double)(j->t_done - j->t_submit) / 1e9);
+    static const char *names[] = {"UNKNOWN", "COMPLETED", "FAILED", "CANCELLED", "TIMEOUT"};
+    cuzk_engine_timeline(e, names[st], j->id, "%s", st == CUZK_JOB_COMPLETED ? "" : j->error);
+    pthread_cond_broadcast(&e->done_cv);
+    pthread_cond_broadcast(&e->work_cv);
+}
+
+void cuzk_engine_job_settle(cuzk_engine_t *e, job_t *j)
+{
+    if (j->phase == JOB_RUNNING && (j->failed || j->cancel) && j->in_flight == 0)
+        cuzk_engine_job_finish(e, j, j->failed ? CUZK_JOB_FAILED : CUZK_JOB_CANCELLED,
+                               j->failed ? j->error : "cancelled");
+}
+
+/* Parses and checks the job's input, then acquires its parameters. Lock not held. */
+static cuzk_status prepare(cuzk_engine_t *e, job_t *j, cuzk_err_t *err)
+{
+    cuzk_fc_c1_wrapper_info_t info;
+    cuzk_status st = cuzk_fc_c1_parse_any(&j->c1, &info, (const char *)j->input, j->input_len, 0, err);
+    if (st != CUZK_OK)
+        return st;
+    const cuzk_fc_seal_proof_t *p = j->c1.proof;
+    if (j->sector_size && j->sector_size != p->sector_size)
+        return cuzk_err_set(err, CUZK_ERR_MISMATCH, "sector_size %llu, but the C1 output is for %s",
+                            (unsigned long long)j->sector_size, p->name);
+    if (j->has_sector_and_miner && info.wrapped && info.sector_num != j->sector_number)
+        return cuzk_err_set(err, CUZK_ERR_MISMATCH, "sector_number %llu disagrees with the wrapper's SectorNum %llu",
+                            (unsigned long long)j->sector_number, (unsigned long long)info.sector_num);
+    if (j->has_sector_and_miner) {
+        /* the replica id binds the sector: recompute it from the miner and sector number */
+        uint8_t prover[32], porep_id[32], rid[32];
+        cuzk_fc_prover_id_from_miner(prover, j->miner_id);
+        cuzk_fc_porep_id(porep_id, p->id);
+        cuzk_fc_replica_id(rid, prover, j->sector_number, j->c1.ticket, j->c1.comm_d, porep_id);
+        if (memcmp(rid, j->c1.replica_id, 32) != 0)
+            return cuzk_err_set(err, CUZK_ERR_MISMATCH,
+                                "the C1 output's replica_id is not that of miner %llu, sector %llu",
+                                (unsigned long long)j->miner_id, (unsigned long long)j->sector_number);
+    }
+    st = cuzk_fc_c1_check_challenges(&j->c1, err);
+    if (st == CUZK_OK)
+        st = cuzk_porep_c1_config(&j->cfg, &j->c1, err);
+    if (st != CUZK_OK)
+        return st;
+    stop_ctx_t stop = {e, j};
+    uint64_t t0 = cuzk_now_ns();
+    st = cuzk_srs_acquire(&e->srs, p, &j->srs, &j->srs_load_ms, NULL, job_stopped, &stop, err);
+    if (st == CUZK_OK)
+        cuzk_engine_timeline(e, "SRS_READY", j->id, "%s %.0f ms", j->srs->circuit_id, ms_since(t0));
+    return st;
+}
+
+/* Under mu, returns under mu. */
+static void activate(cuzk_engine_t *e, job_t *j)
+{
+    j->phase = JOB_ACTIVATING;
+    j->t_start = cuzk_now_ns();
+    pthread_mutex_unlock(&e->mu);
+    cuzk_engine_timeline(e, "START", j->id, "queued %.0f ms", (double)(j->t_start - j->t_submit) / 1e6);
+    cuzk_err_t err = {{0}};
+    cuzk_status st = prepare(e, j, &err);
+    job_part_t *parts = st == CUZK_OK ? calloc(j->c1.n_partitions, sizeof *parts) : NULL;
+    if (st == CUZK_OK && !parts)
+        st = cuzk_err_set(&err, CUZK_ERR_NO_MEMORY, "out of memory");
+    pthread_mutex_lock(&e->mu);
+    free(j->input);
+    j->input = NULL;
+    if (st != CUZK_OK || j->cancel) {
+        free(parts);
+        j->phase = JOB_RUNNING; /* finish() frees what prepare() got */
+        cuzk_engine_job_finish(e, j, st != CUZK_OK ? CUZK_JOB_FAILED : CUZK_JOB_CANCELLED,
+                               st != CUZK_OK ? err.msg : "cancelled");
+        return;
+    }
+    j->parts = parts;
+    j->n_parts = j->c1.n_partitions;
+    j->phase = JOB_RUNNING;
+    pthread_cond_broadcast(&e->work_cv);
+}
+
+/* Bytes a partition holds from synthesis to the end of its proof: a, b, c and the assignment (32-byte
+ * elements), the prover's three domain-sized evaluation vectors, and slack for the synthesizer. */
+static uint64_t partition_bytes(const cuzk_groth16_pk_t *pk)
+{
+    uint64_t m = pk->h_len + 1, vars = pk->l_len + pk->vk.ic_len;
+    return 32 * (6 * m + vars) + (64ull << 20);
+}
+
+/* Under mu, returns under mu: synthesizes the job's next partition. */
+static void synthesize_next(cuzk_engine_t *e, job_t *j)
+{
+    uint32_t k = j->next_synth++;
+    job_part_t *part = &j->parts[k];
+    part->state = PART_SYNTHESIZING;
+    j->in_flight++;
+    e->synth_active++;
+    pthread_mutex_unlock(&e->mu);
+
+    cuzk_err_t err = {{0}};
+    stop_ctx_t stop = {e, j};
+    uint64_t bytes = partition_bytes(j->srs->keys.pk);
+    cuzk_status st = CUZK_OK;
+    if (j->srs->bytes + bytes > e->budget.total) /* would wait forever: its own parameters stay resident */
+        st = cuzk_err_set(&err, CUZK_ERR_NO_MEMORY,
+                          "the memory budget (%.2f GiB) holds the parameters (%.2f GiB) but not a partition "
+                          "besides (%.2f GiB)", e->budget.total / 1073741824.0, j->srs->bytes / 1073741824.0,
+                          bytes / 1073741824.0);
+    if (st == CUZK_OK)
+        st = cuzk_budget_acquire(&e->budget, bytes, job_stopped, &stop, "a partition", &err);
+    if (st == CUZK_OK) {
+        part->reserved = bytes;
+        uint64_t t0 = cuzk_now_ns();
+        cuzk_engine_timeline(e, "SYNTH_START", j->id, "partition %u", k);
+        st = cuzk_porep_synthesize_partition(&part->synth, &j->c1, &j->cfg, k, &err);
+        part->synth_ms = ms_since(t0);
+        cuzk_engine_timeline(e, "SYNTH_END", j->id, "partition %u %.0f ms", k, part->synth_ms);
+    }
+
+    pthread_mutex_lock(&e->mu);
+    e->synth_active--;
+    pthread_cond_broadcast(&e->prove_cv); /* stopping provers wait for the last synthesis */
+    j->synth_ms += part->synth_ms;
+    if (st != CUZK_OK || j->cancel || j->failed) {
+        part_discard(e, part);
+        part->state = PART_FAILED;
+        j->in_flight--;
+        if (st != CUZK_OK && !j->cancel && !j->failed) {
+            j->failed = true;
+            snprintf(j->error, sizeof j->error, "partition %u: %s", k, err.msg);
+        }
+        cuzk_engine_job_settle(e, j);
+        return;
+    }
+    part->state = PART_SYNTH_DONE;
+    e->synth_waiting++;
+    pthread_cond_signal(&e->prove_cv);
+}
+
+static void worker_busy(worker_t *w, const job_t *j, uint32_t k)
+{
+    w->busy = true;
+    snprintf(w->job, sizeof w->job, "%s", j->id);
+    w->partition = k;
+    w->busy_since_ns = cuzk_now_ns();
+}
+
+static void worker_idle(worker_t *w)
+{
+    w->busy = false;
+    w->busy_total_ns += cuzk_now_ns() - w->busy_since_ns;
+}
+
+void *cuzk_engine_synth_worker(void *arg)
+{
+    worker_t *w = arg;
+    cuzk_engine_t *e = w->e;
+    pthread_mutex_lock(&e->mu);
+    while (!e->stopping) {
+        job_t *q = e->paused ? NULL : best_queued(e), *r = best_runnable(e);
+        if (q && (!r || before(q, r)))
+            activate(e, q);
+        else if (r && e->synth_waiting < (uint32_t)e->cfg.pipeline_depth) {
+            worker_busy(w, r, r->next_synth);
+            synthesize_next(e, r);
+            worker_idle(w);
+        }
+        else
+            pthread_cond_wait(&e->work_cv, &e->mu);
+    }
+    pthread_mutex_unlock(&e->mu);
+    return NULL;
+}
+
+/* The synthesized partition to prove next: highest job priority, then oldest job, then lowest index. */
+static job_t *best_synthesized(cuzk_engine_t *e, uint32_t *k_out)
+{
+    job_t *best = NULL;
+    uint32_t best_k = 0;
+    for (job_t *j = e->jobs; j; j = j->next) {
+        if (j->phase != JOB_RUNNING || (best && !before(j, best)))
+            continue;
+        for (uint32_t k = 0; k < j->next_synth; k++)
+            if (j->parts[k].state == PART_SYNTH_DONE) {
+                best = j;
+                best_k = k;
+                break;
+            }
+    }
+    *k_out = best_k;
+    return best;
+}
+
+/* Lock not held: verifies the assembled proof and encodes it. */
+static cuzk_status assemble(job_t *j, cuzk_err_t *err)
+{
+    cuzk_groth16_proof_t *proofs = malloc(j->n_parts * sizeof *proofs);
+    j->proof_len = (size_t)j->n_parts * CUZK_GROTH16_PROOF_BYTES;
+    j->proof = malloc(j->proof_len);
+    if (!proofs || !j->proof) {
+        free(proofs);
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory");
+    }
+    for (uint32_t k = 0; k < j->n_parts; k++)
+        proofs[k] = j->parts[k].proof;
+    bool valid = false;
+    cuzk_status st = cuzk_porep_verify(&valid, &j->c1, &j->srs->keys.vk, proofs, j->n_parts, err);
+    if (st == CUZK_OK && !valid)
+        st = cuzk_err_set(err, CUZK_ERR_MISMATCH, "the proof failed verification; not returned");
+    if (st == CUZK_OK)
+        cuzk_groth16_proofs_write(j->proof, proofs, j->n_parts);
+    free(proofs);
+    return st;
+}
+
+/* Under mu, returns under mu: proves partition k of j. */
+static void prove_one(cuzk_engine_t *e, job_t *j, uint32_t k)
+{
+    job_part_t *part = &j->parts[k];
+    part->state = PART_PROVING;
+    e->synth_waiting--;
+    e->prove_active++;
+    pthread_cond_broadcast(&e->work_cv); /* a pipeline slot is free */
+    bool skip = j->cancel || j->failed;
+    pthread_mutex_unlock(&e->mu);
+
+    cuzk_err_t err = {{0}};
+    cuzk_status st = CUZK_OK;
+    if (!skip) {
+        cuzk_groth16_prove_opts po;
+        memset(&po, 0, sizeof po);
+        po.threads = e->cfg.prover_threads;
+        po.h_mode = CUZK_GROTH16_H_COSET;
+        uint64_t t0 = cuzk_now_ns();
+        cuzk_engine_timeline(e, "PROVE_START", j->id, "partition %u", k);
+        st = cuzk_groth16_prove(&part->proof, j->srs->keys.pk, &part->synth.gw, 1, &po, &err);
+        part->prove_ms = ms_since(t0);
+        cuzk_engine_timeline(e, "PROVE_END", j->id, "partition %u %.0f ms", k, part->prove_ms);
+    }
+    part_discard(e, part);
+
+    pthread_mutex_lock(&e->mu);
+    e->prove_active--;
+    j->in_flight--;
+    j->prove_ms += part->prove_ms;
+    if (skip || st != CUZK_OK) {
+        part->state = PART_FAILED;
+        if (st != CUZK_OK && !j->failed) {
+            j->failed = true;
+            snprintf(j->error, sizeof j->error, "partition %u: %s", k, err.msg);
+        }
+        cuzk_engine_job_settle(e, j);
+        return;
+    }
+    part->state = PART_DONE;
+    if (++j->n_proved < j->n_parts || j->cancel) {
+        cuzk_engine_job_settle(e, j);
+        return;
+    }
+    j->in_flight++; /* the verification keeps the job from settling meanwhile */
+    pthread_mutex_unlock(&e->mu);
+    uint64_t t0 = cuzk_now_ns();
+    st = assemble(j, &err);
+    cuzk_engine_timeline(e, "VERIFY", j->id, "%s %.0f ms", st == CUZK_OK ? "valid" : "INVALID", ms_since(t0));
+    pthread_mutex_lock(&e->mu);
+    j->in_flight--;
+    if (st != CUZK_OK) {
+        free(j->proof);
+        j->proof = NULL;
+        j->proof_len = 0;
+    }
+    cuzk_engine_job_finish(e, j, st == CUZK_OK ? CUZK_JOB_COMPLETED : CUZK_JOB_FAILED, st == CUZK_OK ? "" : err.msg);
+}
+
+void *cuzk_engine_prove_worker(void *arg)
+{
+    worker_t *w = arg;
+    cuzk_engine_t *e = w->e;
+    pthread_mutex_lock(&e->mu);
+    for (;;) {
+        uint32_t k;
+        job_t *j = best_synthesized(e, &k);
+        if (j) {
+            worker_busy(w, j, k);
+            prove_one(e, j, k);
+            worker_idle(w);
+        }
+        else if (e->stopping && e->synth_active == 0)
+            break;
+        else
+            pthread_cond_wait(&e->prove_cv, &e->mu);
+    }
+    pthread_mutex_unlock(&e->mu);
+    return NULL;
+}

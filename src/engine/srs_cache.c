@@ -1,0 +1,252 @@
+/* Parameter cache: a short list of entries under one mutex; loading happens outside the lock with the
+ * entry marked `loading` so that other users of the same circuit wait for it instead of loading twice. */
+#include "engine/srs_cache.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "util/timer.h"
+
+void cuzk_srs_cache_init(cuzk_srs_cache_t *c, const char *dir, cuzk_budget_t *budget, uint64_t min_idle_ms,
+                         int threads)
+{
+    memset(c, 0, sizeof *c);
+    pthread_mutex_init(&c->mu, NULL);
+    pthread_cond_init(&c->cv, NULL);
+    c->dir = dir;
+    c->budget = budget;
+    c->min_idle_ns = min_idle_ms * 1000000ull;
+    c->threads = threads;
+}
+
+static void entry_free(cuzk_srs_entry_t *e)
+{
+    cuzk_groth16_pvk_free(e->pvk);
+    cuzk_porep_keys_close(&e->keys);
+    free(e);
+}
+
+void cuzk_srs_cache_destroy(cuzk_srs_cache_t *c)
+{
+    while (c->entries) {
+        cuzk_srs_entry_t *e = c->entries;
+        c->entries = e->next;
+        cuzk_budget_release(c->budget, e->bytes);
+        entry_free(e);
+    }
+    pthread_cond_destroy(&c->cv);
+    pthread_mutex_destroy(&c->mu);
+}
+
+void cuzk_srs_circuit_id(char out[32], const cuzk_fc_seal_proof_t *proof)
+{
+    char size[16];
+    size_t n = 0;
+    for (const char *s = proof->size_name; *s && n < sizeof size - 1; s++) /* "32GiB" -> "32g" */
+        if (*s >= '0' && *s <= '9')
+            size[n++] = *s;
+        else {
+            size[n++] = (char)(*s - 'A' + 'a');
+            break;
+        }
+    size[n] = 0;
+    snprintf(out, 32, "porep-%s%s", size, proof->challenges == CUZK_FC_CHALLENGES_NON_INTERACTIVE ? "-ni" : "");
+}
+
+const cuzk_fc_seal_proof_t *cuzk_srs_proof_for_circuit(const char *circuit_id)
+{
+    const cuzk_fc_seal_proof_t *all = cuzk_fc_seal_proofs(), *best = NULL;
+    for (size_t i = 0; i < CUZK_FC_SEAL_PROOF_COUNT; i++) {
+        char id[32];
+        cuzk_srs_circuit_id(id, &all[i]);
+        if (strcmp(id, circuit_id) == 0 && (!best || all[i].api == CUZK_FC_API_V1_1))
+            best = &all[i];
+    }
+    return best;
+}
+
+static cuzk_srs_entry_t *find(cuzk_srs_cache_t *c, const char *id)
+{
+    for (cuzk_srs_entry_t *e = c->entries; e; e = e->next)
+        if (strcmp(e->circuit_id, id) == 0)
+            return e;
+    return NULL;
+}
+
+static void unlink_entry(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e)
+{
+    for (cuzk_srs_entry_t **p = &c->entries; *p; p = &(*p)->next)
+        if (*p == e) {
+            *p = e->next;
+            return;
+        }
+}
+
+/* Loads e's keys (e is marked loading, the lock is not held). */
+static cuzk_status load(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e, bool (*stop)(void *), void *stop_arg,
+                        cuzk_err_t *err)
+{
+    cuzk_porep_params_paths_t pp;
+    cuzk_status st = cuzk_porep_params_paths(&pp, c->dir, e->proof, err);
+    FILE *f = st == CUZK_OK ? fopen(pp.params, "rb") : NULL;
+    uint64_t bytes = 0;
+    if (f) {
+        if (fseek(f, 0, SEEK_END) == 0 && ftell(f) > 0)
+            bytes = (uint64_t)ftell(f);
+        fclose(f);
+    }
+    /* the decoded arrays take what the file takes (uncompressed points), charged before loading */
+    if (st == CUZK_OK && bytes)
+        st = cuzk_budget_acquire(c->budget, bytes, stop, stop_arg, "the parameters", err);
+    if (st != CUZK_OK)
+        return st;
+    e->bytes = bytes;
+    st = cuzk_porep_keys_open(&e->keys, c->dir, e->proof, true, c->threads, err);
+    if (st == CUZK_OK && cuzk_groth16_pvk_new(&e->pvk, &e->keys.vk) != CUZK_OK)
+        st = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: cannot prepare the verifying key", e->keys.paths.vk);
+    if (st != CUZK_OK) {
+        cuzk_budget_release(c->budget, e->bytes);
+        e->bytes = 0;
+    }
+    return st;
+}
+
+cuzk_status cuzk_srs_acquire(cuzk_srs_cache_t *c, const cuzk_fc_seal_proof_t *proof, cuzk_srs_entry_t **out,
+                             uint64_t *loaded_ms, bool *resident, bool (*stop)(void *), void *stop_arg,
+                             cuzk_err_t *err)
+{
+    char id[32];
+    cuzk_srs_circuit_id(id, proof);
+    *out = NULL;
+    if (loaded_ms)
+        *loaded_ms = 0;
+    if (resident)
+        *resident = false;
+    pthread_mutex_lock(&c->mu);
+    cuzk_srs_entry_t *e;
+    while ((e = find(c, id)) && e->loading)
+        pthread_cond_wait(&c->cv, &c->mu);
+    if (e) {
+        e->refs++;
+        e->last_used_ns = cuzk_now_ns();
+        pthread_mutex_unlock(&c->mu);
+        *out = e;
+        if (resident)
+            *resident = true;
+        return CUZK_OK;
+    }
+    e = calloc(1, sizeof *e);
+    if (!e) {
+        pthread_mutex_unlock(&c->mu);
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory");
+    }
+    memcpy(e->circuit_id, id, sizeof id);
+    e->proof = proof;
+    e->loading = true;
+    e->refs = 1;
+    e->next = c->entries;
+    c->entries = e;
+    pthread_mutex_unlock(&c->mu);
+
+    uint64_t t0 = cuzk_now_ns();
+    cuzk_status st = load(c, e, stop, stop_arg, err);
+
+    pthread_mutex_lock(&c->mu);
+    e->loading = false;
+    e->last_used_ns = cuzk_now_ns();
+    if (st != CUZK_OK) {
+        unlink_entry(c, e);
+        free(e);
+        e = NULL;
+    }
+    pthread_cond_broadcast(&c->cv);
+    pthread_mutex_unlock(&c->mu);
+    if (st == CUZK_OK && loaded_ms)
+        *loaded_ms = (cuzk_now_ns() - t0) / 1000000;
+    *out = e;
+    return st;
+}
+
+void cuzk_srs_release(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e)
+{
+    if (!e)
+        return;
+    pthread_mutex_lock(&c->mu);
+    e->refs--;
+    e->last_used_ns = cuzk_now_ns();
+    pthread_mutex_unlock(&c->mu);
+}
+
+uint64_t cuzk_srs_evict_idle(void *cache, uint64_t need)
+{
+    cuzk_srs_cache_t *c = cache;
+    uint64_t freed = 0, now = cuzk_now_ns();
+    cuzk_srs_entry_t *victims = NULL;
+    pthread_mutex_lock(&c->mu);
+    while (freed < need) {
+        cuzk_srs_entry_t *lru = NULL;
+        for (cuzk_srs_entry_t *e = c->entries; e; e = e->next)
+            if (!e->loading && e->refs == 0 && now - e->last_used_ns >= c->min_idle_ns &&
+                (!lru || e->last_used_ns < lru->last_used_ns))
+                lru = e;
+        if (!lru)
+            break;
+        unlink_entry(c, lru);
+        freed += lru->bytes;
+        lru->next = victims;
+        victims = lru;
+    }
+    pthread_mutex_unlock(&c->mu);
+    while (victims) {
+        cuzk_srs_entry_t *e = victims;
+        victims = e->next;
+        cuzk_budget_release(c->budget, e->bytes);
+        entry_free(e);
+    }
+    return freed;
+}
+
+cuzk_status cuzk_srs_evict(cuzk_srs_cache_t *c, const char *circuit_id, bool *was_loaded, uint64_t *freed,
+                           cuzk_err_t *err)
+{
+    *was_loaded = false;
+    *freed = 0;
+    pthread_mutex_lock(&c->mu);
+    cuzk_srs_entry_t *e = find(c, circuit_id);
+    if (e && (e->loading || e->refs > 0)) {
+        uint32_t refs = e->refs;
+        pthread_mutex_unlock(&c->mu);
+        return cuzk_err_set(err, CUZK_ERR_MISMATCH, "%s is in use by %u job(s)", circuit_id, refs);
+    }
+    if (e)
+        unlink_entry(c, e);
+    pthread_mutex_unlock(&c->mu);
+    if (!e)
+        return CUZK_OK;
+    *was_loaded = true;
+    *freed = e->bytes;
+    cuzk_budget_release(c->budget, e->bytes);
+    entry_free(e);
+    return CUZK_OK;
+}
+
+size_t cuzk_srs_list(cuzk_srs_cache_t *c, cuzk_engine_srs_info_t *out, size_t max)
+{
+    size_t n = 0;
+    uint64_t now = cuzk_now_ns();
+    pthread_mutex_lock(&c->mu);
+    for (cuzk_srs_entry_t *e = c->entries; e; e = e->next) {
+        if (e->loading)
+            continue; /* not resident yet */
+        if (n < max) {
+            snprintf(out[n].circuit_id, sizeof out[n].circuit_id, "%s", e->circuit_id);
+            out[n].size_bytes = e->bytes;
+            out[n].ref_count = e->refs;
+            out[n].idle_ms = e->refs ? 0 : (now - e->last_used_ns) / 1000000;
+        }
+        n++;
+    }
+    pthread_mutex_unlock(&c->mu);
+    return n;
+}

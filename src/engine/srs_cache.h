@@ -1,0 +1,63 @@
+/* The engine's parameter cache: PoRep keys by circuit, loaded on first use (or by preload), shared by
+ * every job that needs them (a reference count), charged to the memory budget at their file size, and
+ * evicted when nobody uses them — on request, or under memory pressure once idle long enough. */
+#ifndef CUZK_ENGINE_SRS_CACHE_H
+#define CUZK_ENGINE_SRS_CACHE_H
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "cuzk/engine.h"
+#include "engine/budget.h"
+#include "filecoin/porep_keys.h"
+
+typedef struct cuzk_srs_entry {
+    char circuit_id[32];
+    const cuzk_fc_seal_proof_t *proof; /* the proof it was loaded for (all of its size share the circuit) */
+    cuzk_porep_keys_t keys;
+    cuzk_groth16_pvk_t *pvk;
+    uint64_t bytes;                    /* charged to the budget */
+    uint32_t refs;
+    bool loading;                      /* one thread loads, the others wait */
+    uint64_t last_used_ns;
+    struct cuzk_srs_entry *next;
+} cuzk_srs_entry_t;
+
+typedef struct {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    cuzk_srs_entry_t *entries;
+    const char *dir;
+    cuzk_budget_t *budget;
+    uint64_t min_idle_ns;
+    int threads;
+} cuzk_srs_cache_t;
+
+void cuzk_srs_cache_init(cuzk_srs_cache_t *c, const char *dir, cuzk_budget_t *budget, uint64_t min_idle_ms,
+                         int threads);
+/* Frees every entry (none may be in use). */
+void cuzk_srs_cache_destroy(cuzk_srs_cache_t *c);
+
+/* "porep-2k", "porep-8m", "porep-512m", "porep-32g", "porep-64g". */
+void cuzk_srs_circuit_id(char out[32], const cuzk_fc_seal_proof_t *proof);
+/* The interactive V1_1 proof of a circuit id (the proof preload loads the circuit for); NULL if unknown. */
+const cuzk_fc_seal_proof_t *cuzk_srs_proof_for_circuit(const char *circuit_id);
+
+/* A reference to proof's keys, loading them if needed (*loaded_ms: time spent loading here, 0 when they
+ * were resident or another thread loaded them; *resident: they were, or another thread loaded them).
+ * Either pointer may be NULL. Release with cuzk_srs_release. */
+cuzk_status cuzk_srs_acquire(cuzk_srs_cache_t *c, const cuzk_fc_seal_proof_t *proof, cuzk_srs_entry_t **out,
+                             uint64_t *loaded_ms, bool *resident, bool (*stop)(void *), void *stop_arg,
+                             cuzk_err_t *err);
+void cuzk_srs_release(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e);
+
+/* The budget's evictor: drops unused entries idle at least min_idle, least recently used first, until
+ * `need` bytes are freed; returns the bytes freed. */
+uint64_t cuzk_srs_evict_idle(void *cache, uint64_t need);
+/* Drops the circuit's entry if nobody uses it. *was_loaded false when it was not resident;
+ * CUZK_ERR_MISMATCH when it is in use. */
+cuzk_status cuzk_srs_evict(cuzk_srs_cache_t *c, const char *circuit_id, bool *was_loaded, uint64_t *freed,
+                           cuzk_err_t *err);
+/* Fills up to max entries' descriptions; returns how many are resident (possibly more than max). */
+size_t cuzk_srs_list(cuzk_srs_cache_t *c, cuzk_engine_srs_info_t *out, size_t max);
+#endif

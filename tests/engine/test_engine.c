@@ -1,0 +1,280 @@
+/* The engine without proving (fast): the memory budget, request checks, priority order of queued jobs
+ * (seen in the TIMELINE log), cancel, await timeouts, idempotent submission, failures reported with the
+ * reason (malformed C1, missing parameters), shutdown waking waiters, status and metrics text. Proofs
+ * through the engine are in test_engine_prove_slow. */
+#include <jansson.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cuzk/engine.h"
+#include "engine/budget.h"
+#include "filecoin/c1_json.h"
+#include "filecoin/fc_seal_test.h"
+#include "test_util.h"
+#include "util/timer.h"
+
+static uint64_t evicted_ask;
+static uint64_t fake_evict(void *ctx, uint64_t need)
+{
+    cuzk_budget_t *b = ctx;
+    evicted_ask = need;
+    cuzk_budget_release(b, 30); /* pretend an idle 30-byte entry was dropped */
+    return 30;
+}
+
+static bool always_stop(void *arg)
+{
+    (void)arg;
+    return true;
+}
+
+static void test_budget(void)
+{
+    cuzk_budget_t b;
+    cuzk_err_t err = {{0}};
+    cuzk_budget_init(&b, 100, NULL, NULL);
+    CHECK(cuzk_budget_acquire(&b, 60, NULL, NULL, "x", &err) == CUZK_OK);
+    CHECK(!cuzk_budget_try_acquire(&b, 41));
+    CHECK(cuzk_budget_try_acquire(&b, 40));
+    CHECK(cuzk_budget_acquire(&b, 101, NULL, NULL, "a partition", &err) == CUZK_ERR_NO_MEMORY);
+    CHECK(strstr(err.msg, "a partition") != NULL);
+    CHECK(cuzk_budget_acquire(&b, 10, always_stop, NULL, "x", &err) == CUZK_ERR_UNSUPPORTED);
+    uint64_t total, used, peak;
+    cuzk_budget_release(&b, 50);
+    cuzk_budget_get(&b, &total, &used, &peak);
+    CHECK(total == 100 && used == 50 && peak == 100);
+    cuzk_budget_destroy(&b);
+
+    /* a reservation that does not fit asks the evictor for the shortfall */
+    cuzk_budget_init(&b, 100, fake_evict, &b);
+    CHECK(cuzk_budget_try_acquire(&b, 90));
+    CHECK(cuzk_budget_acquire(&b, 30, NULL, NULL, "x", &err) == CUZK_OK);
+    CHECK(evicted_ask == 20);
+    cuzk_budget_get(&b, NULL, &used, NULL);
+    CHECK(used == 90);
+    cuzk_budget_destroy(&b);
+}
+
+/* The log of an engine, kept in memory. */
+typedef struct {
+    char *buf;
+    size_t len;
+    FILE *f;
+} memlog_t;
+
+static cuzk_engine_t *start(memlog_t *log, const char *dir)
+{
+    cuzk_engine_config_t cfg;
+    cuzk_engine_config_defaults(&cfg);
+    cfg.param_cache = dir;
+    cfg.total_budget = 1ull << 30;
+    log->f = open_memstream(&log->buf, &log->len);
+    cfg.log = log->f;
+    cuzk_engine_t *e = NULL;
+    cuzk_err_t err = {{0}};
+    CHECK_MSG(cuzk_engine_new(&e, &cfg, &err) == CUZK_OK, "%s", err.msg);
+    return e;
+}
+
+static void stop(cuzk_engine_t *e, memlog_t *log)
+{
+    cuzk_engine_free(e);
+    fclose(log->f);
+    free(log->buf);
+}
+
+static cuzk_status submit(cuzk_engine_t *e, const char *id, cuzk_priority prio, const char *c1, size_t len,
+                          char out[CUZK_JOB_ID_MAX], uint32_t *pos, cuzk_err_t *err)
+{
+    cuzk_job_request_t r = {.request_id = id, .kind = CUZK_KIND_POREP_SEAL_COMMIT, .priority = prio,
+                            .vanilla_proof = (const uint8_t *)c1, .vanilla_proof_len = len};
+    return cuzk_engine_submit(e, &r, out, pos, err);
+}
+
+static void test_requests(void)
+{
+    memlog_t log;
+    cuzk_engine_t *e = start(&log, "/nonexistent-params");
+    char id[CUZK_JOB_ID_MAX];
+    cuzk_err_t err = {{0}};
+    cuzk_job_request_t r = {.kind = CUZK_KIND_WINNING_POST, .vanilla_proof = (const uint8_t *)"x",
+                            .vanilla_proof_len = 1};
+    CHECK(cuzk_engine_submit(e, &r, id, NULL, &err) == CUZK_ERR_UNSUPPORTED);
+    CHECK(strstr(err.msg, "not supported yet") != NULL);
+    r.kind = (cuzk_proof_kind)9;
+    CHECK(cuzk_engine_submit(e, &r, id, NULL, &err) == CUZK_ERR_INVALID_ARG);
+    CHECK(submit(e, "a,b", CUZK_PRIORITY_NORMAL, "{}", 2, id, NULL, &err) == CUZK_ERR_INVALID_ARG);
+    CHECK(submit(e, "ok", CUZK_PRIORITY_NORMAL, "", 0, id, NULL, &err) == CUZK_ERR_INVALID_ARG);
+    CHECK(submit(e, "ok", (cuzk_priority)7, "{}", 2, id, NULL, &err) == CUZK_ERR_INVALID_ARG);
+
+    /* malformed C1: the job fails with the parser's message; an empty request_id gets a UUID */
+    CHECK(submit(e, NULL, CUZK_PRIORITY_NORMAL, "{\"bad\":1}", 9, id, NULL, &err) == CUZK_OK);
+    CHECK(strlen(id) == 36 && id[14] == '4');
+    cuzk_job_result_t res;
+    cuzk_engine_await(e, id, 0, &res, NULL, NULL);
+    CHECK(res.status == CUZK_JOB_FAILED && strstr(res.error, "c1 json") != NULL);
+    CHECK(res.proof == NULL);
+    /* delivered once: the job is forgotten */
+    cuzk_engine_await(e, id, 0, &res, NULL, NULL);
+    CHECK(res.status == CUZK_JOB_UNKNOWN);
+    cuzk_engine_await(e, "never-submitted", 0, &res, NULL, NULL);
+    CHECK(res.status == CUZK_JOB_UNKNOWN);
+    bool found, running;
+    cuzk_engine_cancel(e, "never-submitted", &found, &running);
+    CHECK(!found && !running);
+
+    cuzk_engine_status_t st;
+    cuzk_engine_status(e, &st);
+    CHECK(st.failed == 1 && st.failed_by_kind[CUZK_KIND_POREP_SEAL_COMMIT] == 1 && st.completed == 0);
+    stop(e, &log);
+}
+
+typedef struct {
+    cuzk_engine_t *e;
+    const char *id;
+    cuzk_job_result_t res;
+} waiter_t;
+
+static void *wait_thread(void *p)
+{
+    waiter_t *w = p;
+    cuzk_engine_await(w->e, w->id, 0, &w->res, NULL, NULL);
+    return NULL;
+}
+
+/* Queued jobs start in priority order, FIFO within a level; each fails on the missing parameters. */
+static void test_order(const char *c1, size_t len)
+{
+    memlog_t log;
+    cuzk_engine_t *e = start(&log, "/nonexistent-params");
+    cuzk_engine_pause(e, true);
+    static const struct { const char *id; cuzk_priority p; } jobs[] = {
+        {"low", CUZK_PRIORITY_LOW},    {"normal-1", CUZK_PRIORITY_NORMAL}, {"critical", CUZK_PRIORITY_CRITICAL},
+        {"normal-2", CUZK_PRIORITY_UNSPECIFIED}, {"high", CUZK_PRIORITY_HIGH}};
+    static const uint32_t positions[] = {0, 0, 0, 2, 1};
+    char id[CUZK_JOB_ID_MAX];
+    cuzk_err_t err = {{0}};
+    for (size_t i = 0; i < 5; i++) {
+        uint32_t pos = 99;
+        CHECK(submit(e, jobs[i].id, jobs[i].p, c1, len, id, &pos, &err) == CUZK_OK);
+        CHECK_MSG(pos == positions[i], "%s: queue position %u", jobs[i].id, pos);
+    }
+    /* the same request_id is the same job */
+    uint32_t pos;
+    CHECK(submit(e, "normal-1", CUZK_PRIORITY_NORMAL, c1, len, id, &pos, &err) == CUZK_OK);
+    CHECK(strcmp(id, "normal-1") == 0 && pos == 2);
+
+    /* a wait with a timeout on a queued job: TIMEOUT, and the job stays */
+    cuzk_job_result_t res;
+    uint64_t t0 = cuzk_now_ns();
+    cuzk_engine_await(e, "low", 150, &res, NULL, NULL);
+    uint64_t waited = (cuzk_now_ns() - t0) / 1000000;
+    CHECK_MSG(res.status == CUZK_JOB_TIMEOUT && waited >= 140 && waited < 2000, "waited %llu ms",
+              (unsigned long long)waited);
+    cuzk_engine_status_t st;
+    cuzk_engine_status(e, &st);
+    CHECK(st.pending_by_kind[CUZK_KIND_POREP_SEAL_COMMIT] == 5);
+
+    /* cancel a queued job */
+    bool found, running;
+    cuzk_engine_cancel(e, "normal-2", &found, &running);
+    CHECK(found && !running);
+    cuzk_engine_await(e, "normal-2", 0, &res, NULL, NULL);
+    CHECK(res.status == CUZK_JOB_CANCELLED);
+
+    waiter_t w[4] = {{e, "low", {0}}, {e, "normal-1", {0}}, {e, "critical", {0}}, {e, "high", {0}}};
+    pthread_t th[4];
+    for (int i = 0; i < 4; i++)
+        pthread_create(&th[i], NULL, wait_thread, &w[i]);
+    cuzk_engine_pause(e, false);
+    for (int i = 0; i < 4; i++) {
+        pthread_join(th[i], NULL);
+        CHECK_MSG(w[i].res.status == CUZK_JOB_FAILED && strstr(w[i].res.error, "missing parameters"), "%s: %s",
+                  w[i].id, w[i].res.error);
+    }
+    fflush(log.f);
+    const char *order[] = {"critical", "high", "normal-1", "low"};
+    const char *at = log.buf;
+    for (int i = 0; i < 4; i++) {
+        char needle[64];
+        snprintf(needle, sizeof needle, ",START,%s,", order[i]);
+        const char *hit = strstr(at, needle);
+        CHECK_MSG(hit != NULL, "%s started out of order", order[i]);
+        if (hit)
+            at = hit;
+    }
+    char *json = cuzk_engine_status_json(e);
+    json_error_t jerr;
+    json_t *doc = json ? json_loads(json, 0, &jerr) : NULL;
+    CHECK(doc && json_integer_value(json_object_get(json_object_get(doc, "counters"), "total_failed")) == 5);
+    CHECK(doc && json_is_array(json_object_get(doc, "pipelines")) && json_is_object(json_object_get(doc, "memory")));
+    json_decref(doc);
+    free(json);
+    char *metrics = cuzk_engine_metrics_text(e);
+    CHECK(metrics && strstr(metrics, "cuzk_proofs_failed{proof_kind=\"porep_c2\"} 5\n"));
+    CHECK(metrics && strstr(metrics, "cuzk_queue_wait_seconds_bucket{proof_kind=\"porep_c2\",le=\"+Inf\"} 4\n"));
+    free(metrics);
+    stop(e, &log);
+}
+
+/* Shutdown cancels queued work and answers every waiter. */
+static void test_shutdown(const char *c1, size_t len)
+{
+    memlog_t log;
+    cuzk_engine_t *e = start(&log, "/nonexistent-params");
+    cuzk_engine_pause(e, true);
+    char id[CUZK_JOB_ID_MAX];
+    cuzk_err_t err = {{0}};
+    CHECK(submit(e, "queued", CUZK_PRIORITY_NORMAL, c1, len, id, NULL, &err) == CUZK_OK);
+    waiter_t w = {e, "queued", {0}};
+    pthread_t th;
+    pthread_create(&th, NULL, wait_thread, &w);
+    usleep(50000);
+    cuzk_engine_shutdown(e);
+    pthread_join(th, NULL);
+    CHECK(w.res.status == CUZK_JOB_CANCELLED && strstr(w.res.error, "shutting down"));
+    CHECK(submit(e, "late", CUZK_PRIORITY_NORMAL, c1, len, id, NULL, &err) == CUZK_ERR_UNSUPPORTED);
+    stop(e, &log);
+}
+
+static void test_srs_requests(void)
+{
+    memlog_t log;
+    cuzk_engine_t *e = start(&log, "/nonexistent-params");
+    cuzk_err_t err = {{0}};
+    bool already, was;
+    uint64_t ms, freed;
+    CHECK(cuzk_engine_preload(e, "porep-3g", &already, &ms, &err) == CUZK_ERR_INVALID_ARG);
+    CHECK(cuzk_engine_preload(e, "porep-2k", &already, &ms, &err) == CUZK_ERR_IO);
+    CHECK(strstr(err.msg, "missing parameters") && strstr(err.msg, "/nonexistent-params/v28-stacked"));
+    CHECK(cuzk_engine_evict(e, "porep-32g", &was, &freed, &err) == CUZK_OK && !was && freed == 0);
+    CHECK(cuzk_engine_evict(e, "wpost-32g", &was, &freed, &err) == CUZK_ERR_INVALID_ARG);
+    stop(e, &log);
+}
+
+int main(void)
+{
+    test_init("test_engine");
+    test_budget();
+    test_requests();
+    test_srs_requests();
+    cuzk_fc_sealed_t s;
+    cuzk_fc_c1_t c1;
+    char *json = NULL;
+    size_t len = 0;
+    cuzk_err_t err = {{0}};
+    if (fc_test_seal_2kib(&s, &c1, NULL)) {
+        CHECK(cuzk_fc_c1_json_write(&json, &len, &c1, &err) == CUZK_OK);
+        if (json) {
+            test_order(json, len);
+            test_shutdown(json, len);
+        }
+        cuzk_fc_c1_free(&c1);
+        cuzk_fc_sealed_free(&s);
+    }
+    free(json);
+    return test_finish();
+}
