@@ -1,12 +1,15 @@
-/* cuzk-bench: benchmarks (and, later, the client of cuzk-daemon).
+/* cuzk-bench: the benchmarks and the client of cuzk-daemon.
  *   cuzk-bench micro <name> [--log2 N] [--threads T] [--iters K] [--impl portable|adx|ifma]
  *                   [--window BITS]
  *   cuzk-bench synth-only (--c1 FILE | --sector-size SIZE) [--partition N] [-i ITER] [--mode M] [--lc S]
- *                   [--threads T]  */
+ *                   [--threads T]
+ *   cuzk-bench [-a ADDR] single|batch|submit|await|cancel|status|preload|evict|metrics [options]
+ *   cuzk-bench gen-vanilla porep [options]  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "bench/bench.h"
+#include "bench/client.h"
 #include "bench/synth_only.h"
 #include "ff/ff_impl.h"
 #include "util/parallel.h"
@@ -42,7 +45,9 @@ static void usage(FILE *f)
                "                  [--window BITS]   (msm-*: instead of the automatic window)\n\nmicro benchmarks:\n");
     for (size_t i = 0; i < N_MICROS; i++)
         fprintf(f, "  %-15s %s\n", micros[i].name, micros[i].what);
-    fprintf(f, "\n       cuzk-bench synth-only --help   PoRep C2 synthesis alone (real C1 or all-zero witness)\n");
+    fprintf(f, "\n       cuzk-bench synth-only --help   PoRep C2 synthesis alone (real C1 or all-zero witness)\n\n"
+               "       cuzk-bench [-a ADDR] [--log-level L] <client command> [options]\n");
+    bench_client_usage(f);
 }
 
 static int parse_int(const char *opt, const char *s, long lo, long hi, long *out)
@@ -146,6 +151,25 @@ int main(int argc, char **argv)
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
     }
+    /* the client's global options come before the command */
+    const char *addr = "http://127.0.0.1:9820";
+    int i = 1;
+    while (i + 1 < argc && (strcmp(argv[i], "-a") == 0 || strcmp(argv[i], "--addr") == 0 ||
+                            strcmp(argv[i], "--log-level") == 0)) {
+        if (argv[i][1] == 'a' || argv[i][2] == 'a')
+            addr = argv[i + 1];
+        i += 2;
+    }
+    argc -= i - 1;
+    argv += i - 1;
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (bench_client_command(argv[1]))
+        return bench_client(addr, argv[1], argc - 2, argv + 2);
+    if (strcmp(argv[1], "gen-vanilla") == 0)
+        return bench_gen_vanilla(argc - 2, argv + 2);
     if (strcmp(argv[1], "micro") == 0)
         return cmd_micro(argc - 2, argv + 2);
     if (strcmp(argv[1], "synth-only") == 0)

@@ -136,8 +136,10 @@ int cuzk_params_generate_cmd(int argc, char **argv)
         return 2;
     }
     cuzk_porep_params_paths_t pp;
-    if (cuzk_porep_params_paths(&pp, out, proof, "cuzk params generate") != 0)
+    if (cuzk_porep_params_paths(&pp, out, proof, &err) != CUZK_OK) {
+        fprintf(stderr, "cuzk params generate: %s\n", err.msg);
         return 2;
+    }
     int ex = existing_ok(&pp, &cfg);
     if (ex == 2)
         return 2;

@@ -15,9 +15,8 @@
 #include "cuzk/params.h"
 #include "filecoin/c1_json.h"
 #include "filecoin/params_names.h"
-#include "filecoin/porep_inputs.h"
+#include "filecoin/porep_keys.h"
 #include "filecoin/porep_prove.h"
-#include "filecoin/seal/seal.h"
 #include "util/timer.h"
 #include "util/timing.h"
 
@@ -58,25 +57,6 @@ uint64_t cuzk_porep_parse_size(const char *s)
     for (size_t i = 0; *s >= '0' && *s <= '9' && !*end && !errno && i < sizeof sizes / sizeof sizes[0]; i++)
         if (v == sizes[i].bytes)
             return v;
-    return 0;
-}
-
-int cuzk_porep_params_paths(cuzk_porep_params_paths_t *p, const char *dir, const cuzk_fc_seal_proof_t *proof,
-                            const char *who)
-{
-    if (cuzk_fc_porep_params_stem(p->stem, sizeof p->stem, proof) != CUZK_OK) {
-        fprintf(stderr, "%s: no parameter file name for %s\n", who, proof->name);
-        return -1;
-    }
-    size_t d = sizeof p->params - 32 - strlen(p->stem);
-    if (strlen(dir) > d) {
-        fprintf(stderr, "%s: %s: directory name too long\n", who, dir);
-        return -1;
-    }
-    snprintf(p->params, sizeof p->params, "%s/%s.params", dir, p->stem);
-    snprintf(p->vk, sizeof p->vk, "%s/%s.vk", dir, p->stem);
-    snprintf(p->dev, sizeof p->dev, "%s/%s.cuzk-dev", dir, p->stem);
-    snprintf(p->manifest, sizeof p->manifest, "%s/parameters.json", dir);
     return 0;
 }
 
@@ -147,67 +127,36 @@ static int load_c1(cuzk_fc_c1_t *c1, const args_t *a, const char *who)
         fprintf(stderr, "%s: %s: %s\n", who, a->c1, err.msg);
         return EXIT_BAD;
     }
-    const char *bad = NULL;
-    if (a->size && cuzk_porep_parse_size(a->size) != c1->proof->sector_size)
-        bad = "the C1 output is for another sector size than --sector-size";
-    else if (a->has_sector_num && info.wrapped && info.sector_num != a->sector_num)
-        bad = "--sector-num disagrees with the wrapper's SectorNum";
+    uint64_t size = a->size ? cuzk_porep_parse_size(a->size) : 0;
+    cuzk_status st = CUZK_OK;
+    if (a->size && !size)
+        st = cuzk_err_set(&err, CUZK_ERR_INVALID_ARG, "--sector-size %s: not a sector size", a->size);
     else if (a->has_miner_id != a->has_sector_num && !info.wrapped)
-        bad = "--miner-id and --sector-num go together";
-    if (!bad && a->has_miner_id) {
-        /* the replica id binds the sector: recompute it from the miner and sector number */
-        uint64_t sector = a->has_sector_num ? a->sector_num : info.sector_num;
-        uint8_t prover[32], porep_id[32], rid[32];
-        cuzk_fc_prover_id_from_miner(prover, a->miner_id);
-        cuzk_fc_porep_id(porep_id, c1->proof->id);
-        cuzk_fc_replica_id(rid, prover, sector, c1->ticket, c1->comm_d, porep_id);
-        if (memcmp(rid, c1->replica_id, 32) != 0)
-            bad = "the C1 output's replica_id is not that of --miner-id and --sector-num";
+        st = cuzk_err_set(&err, CUZK_ERR_INVALID_ARG, "--miner-id and --sector-num go together");
+    else {
+        /* a wrapped C1 names its sector: --miner-id alone is checked with it */
+        const uint64_t *sector = a->has_sector_num ? &a->sector_num : info.wrapped ? &info.sector_num : NULL;
+        st = cuzk_porep_c1_check_sector(c1, size, &info, sector, a->has_miner_id ? &a->miner_id : NULL, &err);
     }
-    if (bad) {
-        fprintf(stderr, "%s: %s: %s\n", who, a->c1, bad);
+    if (st != CUZK_OK) {
+        fprintf(stderr, "%s: %s: %s\n", who, a->c1, err.msg);
         cuzk_fc_c1_free(c1);
         return EXIT_BAD;
     }
     return 0;
 }
 
-/* Checks the directory's manifest (when there is one) for the files that will be read. */
-static int check_manifest(const cuzk_porep_params_paths_t *pp, bool with_params, bool *checked, const char *who)
+/* The keys (the .params too when proving) of the C1's circuit: EXIT_BAD with a message on any problem. */
+static int open_keys(cuzk_porep_keys_t *keys, const args_t *a, const cuzk_fc_c1_t *c1, bool with_params,
+                     const char *who)
 {
-    *checked = false;
-    if (!cuzk_porep_file_exists(pp->manifest))
-        return 0;
     cuzk_err_t err = {{0}};
-    if ((with_params && cuzk_params_manifest_check(pp->manifest, pp->params, NULL, NULL, &err) != CUZK_OK) ||
-        cuzk_params_manifest_check(pp->manifest, pp->vk, NULL, NULL, &err) != CUZK_OK) {
+    if (cuzk_porep_keys_open(keys, a->params, c1->proof, with_params, a->threads, &err) != CUZK_OK) {
         fprintf(stderr, "%s: %s\n", who, err.msg);
         return EXIT_BAD;
     }
-    *checked = true;
-    return 0;
-}
-
-static int read_vk(cuzk_groth16_vk_t *vk, const cuzk_porep_params_paths_t *pp, const cuzk_fc_c1_t *c1,
-                   const char *who)
-{
-    cuzk_err_t err = {{0}};
-    if (!cuzk_porep_file_exists(pp->vk)) {
-        fprintf(stderr, "%s: missing parameters: %s (cuzk params generate makes development ones)\n", who, pp->vk);
-        return EXIT_BAD;
-    }
-    if (cuzk_params_vk_read(vk, pp->vk, &err) != CUZK_OK) {
-        fprintf(stderr, "%s: %s\n", who, err.msg);
-        return EXIT_BAD;
-    }
-    cuzk_fc_porep_config_t pc;
-    cuzk_fc_porep_config_from_proof(&pc, c1->proof);
-    if (vk->ic_len != cuzk_fc_porep_public_input_count(&pc) + 1) {
-        fprintf(stderr, "%s: %s: %zu public inputs, the %s circuit has %zu\n", who, pp->vk,
-                vk->ic_len ? vk->ic_len - 1 : 0, c1->proof->name, cuzk_fc_porep_public_input_count(&pc));
-        cuzk_groth16_vk_free(vk);
-        return EXIT_BAD;
-    }
+    if (keys->dev)
+        cuzk_porep_dev_warning(who, keys->paths.stem);
     return 0;
 }
 
@@ -249,66 +198,39 @@ static int cmd_prove(int argc, char **argv)
     double parse_s = s_since(t0);
     cuzk_timing_report("porep_parse_c1", t0);
     cuzk_err_t err = {{0}};
-    cuzk_porep_params_paths_t pp;
-    cuzk_params_t *params = NULL;
-    cuzk_groth16_vk_t vk;
-    memset(&vk, 0, sizeof vk);
+    cuzk_porep_keys_t keys;
+    memset(&keys, 0, sizeof keys);
     cuzk_groth16_proof_t *proofs = calloc(c1.n_partitions, sizeof *proofs);
     uint8_t *bytes = malloc((size_t)c1.n_partitions * CUZK_GROTH16_PROOF_BYTES);
-    bool manifest = false;
     double load_s = 0, verify_s = 0;
     cuzk_porep_timings_t tm = {0};
     rc = (!proofs || !bytes) ? EXIT_BAD : 0;
-    if (!rc)
-        rc = cuzk_porep_params_paths(&pp, a.params, c1.proof, who) ? EXIT_BAD : 0;
-    if (!rc && !cuzk_porep_file_exists(pp.params)) {
-        fprintf(stderr, "%s: missing parameters: %s (cuzk params generate makes development ones)\n", who,
-                pp.params);
-        rc = EXIT_BAD;
-    }
-    if (!rc)
-        rc = read_vk(&vk, &pp, &c1, who);
-    if (!rc)
-        rc = check_manifest(&pp, true, &manifest, who);
-    if (!rc && cuzk_porep_file_exists(pp.dev))
-        cuzk_porep_dev_warning(who, pp.stem);
     if (!rc) {
-        /* a digest checked against the manifest vouches for every point; otherwise check them on the curve,
-         * as bellperson's production reader does */
         t0 = cuzk_now_ns();
-        cuzk_porep_config_t cfg;
-        const cuzk_groth16_pk_t *pk = NULL;
-        if (cuzk_params_open(&params, pp.params, manifest ? CUZK_PARAMS_CHECK_NONE : CUZK_PARAMS_CHECK_CURVE,
-                             a.threads, &err) != CUZK_OK ||
-            cuzk_porep_c1_config(&cfg, &c1, &err) != CUZK_OK ||
-            cuzk_porep_check_key(cuzk_params_key(params), &cfg, &err) != CUZK_OK ||
-            cuzk_params_get(&pk, params, &err) != CUZK_OK) {
-            fprintf(stderr, "%s: %s: %s\n", who, pp.params, err.msg);
-            rc = EXIT_BAD;
-        }
+        rc = open_keys(&keys, &a, &c1, true, who);
         load_s = s_since(t0);
         cuzk_timing_report("porep_load_params", t0);
-        cuzk_porep_prove_opts_t po = {.threads = a.threads, .synth = a.synth};
-        if (!rc && cuzk_porep_prove(proofs, &c1, pk, &po, &tm, &err) != CUZK_OK) {
-            /* challenges that are not the seed's, a witness the circuit cannot take: bad input */
-            fprintf(stderr, "%s: %s\n", who, err.msg);
-            rc = EXIT_BAD;
-        }
     }
-    cuzk_params_close(params);
+    cuzk_porep_prove_opts_t po = {.threads = a.threads, .synth = a.synth};
+    if (!rc && cuzk_porep_prove(proofs, &c1, keys.pk, &po, &tm, &err) != CUZK_OK) {
+        /* challenges that are not the seed's, a witness the circuit cannot take: bad input */
+        fprintf(stderr, "%s: %s\n", who, err.msg);
+        rc = EXIT_BAD;
+    }
     if (!rc) {
         t0 = cuzk_now_ns();
         bool valid = false;
-        if (cuzk_porep_verify(&valid, &c1, &vk, proofs, c1.n_partitions, &err) != CUZK_OK) {
+        if (cuzk_porep_verify(&valid, &c1, &keys.vk, proofs, c1.n_partitions, &err) != CUZK_OK) {
             fprintf(stderr, "%s: verify: %s\n", who, err.msg);
             rc = EXIT_INVALID;
         } else if (!valid) {
-            fprintf(stderr, "%s: the proof does not verify with %s; nothing written\n", who, pp.vk);
+            fprintf(stderr, "%s: the proof does not verify with %s; nothing written\n", who, keys.paths.vk);
             rc = EXIT_INVALID;
         }
         verify_s = s_since(t0);
         cuzk_timing_report("porep_verify", t0);
     }
+    cuzk_porep_keys_close(&keys);
     if (!rc) {
         cuzk_groth16_proofs_write(bytes, proofs, c1.n_partitions);
         rc = write_file(a.out, bytes, (size_t)c1.n_partitions * CUZK_GROTH16_PROOF_BYTES, who);
@@ -320,11 +242,36 @@ static int cmd_prove(int argc, char **argv)
         printf("time: parse %.2f s, params %.2f s, synth %.2f s, prove %.2f s, verify %.3f s, total %.2f s\n",
                parse_s, load_s, tm.synth_ms / 1e3, tm.prove_ms / 1e3, verify_s, s_since(t_all));
     }
-    cuzk_groth16_vk_free(&vk);
     free(proofs);
     free(bytes);
     cuzk_fc_c1_free(&c1);
     return rc;
+}
+
+/* The proof file: EXIT_BAD with a message when it cannot be read or is not whole 192-byte proofs. */
+static int read_proof_file(uint8_t **buf, size_t *len, const char *path, const char *who)
+{
+    FILE *f = fopen(path, "rb");
+    long sz = -1;
+    *buf = NULL;
+    *len = 0;
+    if (f && fseek(f, 0, SEEK_END) == 0 && (sz = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 && sz <= 1 << 20 &&
+        (*buf = malloc((size_t)sz + 1)) && fread(*buf, 1, (size_t)sz, f) == (size_t)sz)
+        *len = (size_t)sz;
+    else {
+        fprintf(stderr, "%s: %s: cannot read the proof%s\n", who, path, sz > 1 << 20 ? " (larger than any sector's)" : "");
+        free(*buf);
+        *buf = NULL;
+    }
+    if (f)
+        fclose(f);
+    if (*buf && (*len == 0 || *len % CUZK_GROTH16_PROOF_BYTES)) {
+        fprintf(stderr, "%s: %s: %zu bytes, not a whole number of %d-byte proofs\n", who, path, *len,
+                CUZK_GROTH16_PROOF_BYTES);
+        free(*buf);
+        *buf = NULL;
+    }
+    return *buf ? 0 : EXIT_BAD;
 }
 
 static int cmd_verify(int argc, char **argv)
@@ -339,40 +286,14 @@ static int cmd_verify(int argc, char **argv)
         return rc;
     uint64_t t0 = cuzk_now_ns();
     cuzk_err_t err = {{0}};
-    cuzk_porep_params_paths_t pp;
-    cuzk_groth16_vk_t vk;
-    memset(&vk, 0, sizeof vk);
-    bool manifest, have_vk = false;
+    cuzk_porep_keys_t keys;
+    memset(&keys, 0, sizeof keys);
     uint8_t *buf = NULL;
     cuzk_groth16_proof_t *proofs = NULL;
     size_t len = 0, n = 0;
-    rc = cuzk_porep_params_paths(&pp, a.params, c1.proof, who) ? EXIT_BAD : 0;
+    rc = open_keys(&keys, &a, &c1, false, who);
     if (!rc)
-        rc = read_vk(&vk, &pp, &c1, who);
-    have_vk = rc == 0;
-    if (!rc)
-        rc = check_manifest(&pp, false, &manifest, who);
-    if (!rc && cuzk_porep_file_exists(pp.dev))
-        cuzk_porep_dev_warning(who, pp.stem);
-    if (!rc) {
-        FILE *f = fopen(a.proof, "rb");
-        long sz = -1;
-        if (f && fseek(f, 0, SEEK_END) == 0 && (sz = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-            sz <= 1 << 20 && (buf = malloc((size_t)sz + 1)) && fread(buf, 1, (size_t)sz, f) == (size_t)sz)
-            len = (size_t)sz;
-        else {
-            fprintf(stderr, "%s: %s: cannot read the proof%s\n", who, a.proof,
-                    sz > 1 << 20 ? " (larger than any sector's)" : "");
-            rc = EXIT_BAD;
-        }
-        if (f)
-            fclose(f);
-    }
-    if (!rc && (len == 0 || len % CUZK_GROTH16_PROOF_BYTES)) {
-        fprintf(stderr, "%s: %s: %zu bytes, not a whole number of %d-byte proofs\n", who, a.proof, len,
-                CUZK_GROTH16_PROOF_BYTES);
-        rc = EXIT_BAD;
-    }
+        rc = read_proof_file(&buf, &len, a.proof, who);
     bool valid = false;
     if (!rc) {
         n = len / CUZK_GROTH16_PROOF_BYTES;
@@ -385,7 +306,7 @@ static int cmd_verify(int argc, char **argv)
                     c1.n_partitions);
         } else if (cuzk_groth16_proofs_read(proofs, n, &n, buf, len, &err) != CUZK_OK) {
             fprintf(stderr, "%s: %s: %s\n", who, a.proof, err.msg); /* not a proof: invalid */
-        } else if (cuzk_porep_verify(&valid, &c1, &vk, proofs, n, &err) != CUZK_OK) {
+        } else if (cuzk_porep_verify(&valid, &c1, &keys.vk, proofs, n, &err) != CUZK_OK) {
             fprintf(stderr, "%s: %s\n", who, err.msg);
             rc = EXIT_BAD;
         }
@@ -396,8 +317,7 @@ static int cmd_verify(int argc, char **argv)
                c1.proof->name, c1.n_partitions, s_since(t0));
         rc = valid ? EXIT_GOOD : EXIT_INVALID;
     }
-    if (have_vk)
-        cuzk_groth16_vk_free(&vk);
+    cuzk_porep_keys_close(&keys);
     free(proofs);
     free(buf);
     cuzk_fc_c1_free(&c1);

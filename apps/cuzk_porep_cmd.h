@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "filecoin/porep_keys.h"
 #include "filecoin/registered_proof.h"
 
 /* argv[0] is "porep". Exit codes: 0 proof written / valid, 1 the proof does not verify, 2 usage or
@@ -21,15 +22,6 @@ void cuzk_porep_cmd_usage(FILE *f);
 int cuzk_params_generate_cmd(int argc, char **argv);
 void cuzk_params_generate_usage(FILE *f);
 
-/* Files of a proof's parameters in a directory, by Filecoin's v28 names: <stem>.params, <stem>.vk,
- * the development marker <stem>.cuzk-dev and the directory's parameters.json. */
-typedef struct {
-    char stem[256];
-    char params[4096], vk[4096], dev[4096], manifest[4096];
-} cuzk_porep_params_paths_t;
-/* 0 on success, −1 (message on stderr, prefixed by who) when the names do not fit. */
-int cuzk_porep_params_paths(cuzk_porep_params_paths_t *p, const char *dir, const cuzk_fc_seal_proof_t *proof,
-                            const char *who);
 bool cuzk_porep_file_exists(const char *path);
 /* The warning printed on stderr whenever development parameters are used. */
 void cuzk_porep_dev_warning(const char *who, const char *stem);

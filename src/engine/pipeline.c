@@ -8,7 +8,6 @@
 #include "engine/engine_internal.h"
 #include "filecoin/c1_json.h"
 #include "filecoin/porep_inputs.h"
-#include "filecoin/seal/seal.h"
 #include "util/timer.h"
 
 static bool before(const job_t *a, const job_t *b)
@@ -105,23 +104,11 @@ static cuzk_status prepare(cuzk_engine_t *e, job_t *j, cuzk_err_t *err)
     if (st != CUZK_OK)
         return st;
     const cuzk_fc_seal_proof_t *p = j->c1.proof;
-    if (j->sector_size && j->sector_size != p->sector_size)
-        return cuzk_err_set(err, CUZK_ERR_MISMATCH, "sector_size %llu, but the C1 output is for %s",
-                            (unsigned long long)j->sector_size, p->name);
-    if (j->has_sector_and_miner && info.wrapped && info.sector_num != j->sector_number)
-        return cuzk_err_set(err, CUZK_ERR_MISMATCH, "sector_number %llu disagrees with the wrapper's SectorNum %llu",
-                            (unsigned long long)j->sector_number, (unsigned long long)info.sector_num);
-    if (j->has_sector_and_miner) {
-        /* the replica id binds the sector: recompute it from the miner and sector number */
-        uint8_t prover[32], porep_id[32], rid[32];
-        cuzk_fc_prover_id_from_miner(prover, j->miner_id);
-        cuzk_fc_porep_id(porep_id, p->id);
-        cuzk_fc_replica_id(rid, prover, j->sector_number, j->c1.ticket, j->c1.comm_d, porep_id);
-        if (memcmp(rid, j->c1.replica_id, 32) != 0)
-            return cuzk_err_set(err, CUZK_ERR_MISMATCH,
-                                "the C1 output's replica_id is not that of miner %llu, sector %llu",
-                                (unsigned long long)j->miner_id, (unsigned long long)j->sector_number);
-    }
+    bool given = j->has_sector_and_miner;
+    st = cuzk_porep_c1_check_sector(&j->c1, j->sector_size, &info, given ? &j->sector_number : NULL,
+                                    given ? &j->miner_id : NULL, err);
+    if (st != CUZK_OK)
+        return st;
     st = cuzk_fc_c1_check_challenges(&j->c1, err);
     if (st == CUZK_OK)
         st = cuzk_porep_c1_config(&j->cfg, &j->c1, err);
@@ -241,10 +228,13 @@ void *cuzk_engine_synth_worker(void *arg)
     cuzk_engine_t *e = w->e;
     pthread_mutex_lock(&e->mu);
     while (!e->stopping) {
+        /* a job is activated (its C1 parsed, its parameters acquired) only when a partition of it could be
+         * synthesized at once, so that queued jobs stay cheap and keep their priority order */
         job_t *q = e->paused ? NULL : best_queued(e), *r = best_runnable(e);
-        if (q && (!r || before(q, r)))
+        bool room = e->synth_waiting < (uint32_t)e->cfg.pipeline_depth;
+        if (room && q && (!r || before(q, r)))
             activate(e, q);
-        else if (r && e->synth_waiting < (uint32_t)e->cfg.pipeline_depth) {
+        else if (room && r) {
             worker_busy(w, r, r->next_synth);
             synthesize_next(e, r);
             worker_idle(w);

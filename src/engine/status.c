@@ -1,7 +1,9 @@
-/* What the engine reports about itself: the GetStatus snapshot, the HTTP /status JSON (the original's
- * fields: uptime, memory, synthesis, pipelines with per-partition state and timings, workers, SRS
- * allocations, counters, buffers) and the Prometheus text (the original's metric names and proof_kind
- * labels, plus histograms of queue wait and proving time). */
+/* What the engine reports about itself: the GetStatus snapshot, the HTTP /status JSON and the Prometheus
+ * text. The JSON keeps the original's fields and names (uptime, memory, synthesis, pipelines with
+ * per-partition state and timings, SRS allocations, counters, buffers; the prover workers appear as its
+ * "gpu_workers", "aux_in_flight" counts the synthesized partitions held, "pending_handles" those waiting
+ * for a prover, "shells_in_flight" is 0); the metrics keep its names and proof_kind labels and add
+ * histograms of queue wait and proving time. */
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -34,7 +36,8 @@ void cuzk_engine_status(cuzk_engine_t *e, cuzk_engine_status_t *out)
 
 static const char *part_state_name(part_state_t s)
 {
-    static const char *names[] = {"pending", "synthesizing", "synth_done", "proving", "done", "failed"};
+    /* the original's names: "gpu" is the proving step, on the CPU here */
+    static const char *names[] = {"pending", "synthesizing", "synth_done", "gpu", "done", "failed"};
     return names[s];
 }
 
@@ -51,7 +54,7 @@ static json_t *pipelines_json(cuzk_engine_t *e, uint64_t now)
             done += p->state == PART_DONE;
             json_array_append_new(parts, json_pack("{s:I,s:s,s:I,s:I}", "index", (json_int_t)k, "state",
                                                    part_state_name(p->state), "synth_ms", (json_int_t)p->synth_ms,
-                                                   "prove_ms", (json_int_t)p->prove_ms));
+                                                   "gpu_ms", (json_int_t)p->prove_ms));
         }
         json_array_append_new(
             arr, json_pack("{s:s,s:s,s:s,s:I,s:I,s:I,s:I,s:o}", "job_id", j->id, "proof_kind",
@@ -63,15 +66,17 @@ static json_t *pipelines_json(cuzk_engine_t *e, uint64_t now)
     return arr;
 }
 
-static json_t *workers_json(cuzk_engine_t *e, uint64_t now)
+/* The prover workers under the original's "gpu_workers" (they do what its GPU workers did). */
+static json_t *prover_workers_json(cuzk_engine_t *e, uint64_t now)
 {
     json_t *arr = json_array();
     for (int i = 0; i < e->n_threads; i++) {
         const worker_t *w = &e->workers[i];
+        if (!w->prover)
+            continue;
         uint64_t busy = w->busy_total_ns + (w->busy ? now - w->busy_since_ns : 0);
-        json_t *o = json_pack("{s:I,s:s,s:s,s:f}", "worker_id", (json_int_t)w->index, "kind",
-                              w->prover ? "prover" : "synthesis", "state",
-                              w->busy ? (w->prover ? "proving" : "synthesizing") : "idle", "busy_secs", busy / 1e9);
+        json_t *o = json_pack("{s:I,s:n,s:s,s:f}", "worker_id", (json_int_t)w->index, "gpu_ordinal", "state",
+                              w->busy ? "proving" : "idle", "busy_secs", busy / 1e9);
         json_object_set_new(o, "current_job", w->busy ? json_string(w->job) : json_null());
         json_object_set_new(o, "current_partition", w->busy ? json_integer(w->partition) : json_null());
         json_array_append_new(arr, o);
@@ -106,17 +111,19 @@ char *cuzk_engine_status_json(cuzk_engine_t *e)
     for (job_t *j = e->jobs; j; j = j->next)
         queue += j->phase == JOB_QUEUED;
     json_t *doc = json_pack(
-        "{s:I,s:{s:I,s:I,s:I,s:I},s:{s:I,s:I},s:o,s:o,s:[],s:{s:o,s:[]},s:{s:I,s:I,s:o,s:o,s:I},s:{s:I,s:I,s:I}}",
+        "{s:I,s:{s:I,s:I,s:I,s:I},s:{s:I,s:I},s:o,s:o,s:{s:o,s:[]},s:{s:I,s:I,s:o,s:o,s:I},"
+        "s:{s:I,s:I,s:I,s:I,s:I}}",
         "uptime_secs", (json_int_t)s.uptime_s, "memory", "total_bytes", (json_int_t)s.budget_total, "used_bytes",
         (json_int_t)s.budget_used, "available_bytes",
         (json_int_t)(s.budget_total > s.budget_used ? s.budget_total - s.budget_used : 0), "peak_bytes",
         (json_int_t)peak, "synthesis", "max_concurrent", (json_int_t)e->cfg.synthesis_workers, "active",
-        (json_int_t)e->synth_active, "pipelines", pipelines_json(e, now), "workers", workers_json(e, now),
-        "gpu_workers", "allocations", "srs", srs, "pce", "counters", "total_completed", (json_int_t)s.completed,
-        "total_failed", (json_int_t)s.failed, "completed_by_kind", by_kind_json(s.completed_by_kind),
-        "failed_by_kind", by_kind_json(s.failed_by_kind), "queue_depth", (json_int_t)queue, "buffers",
-        "synth_in_flight", (json_int_t)e->synth_active, "provers_in_flight", (json_int_t)e->prove_active,
-        "synthesized_waiting", (json_int_t)e->synth_waiting);
+        (json_int_t)e->synth_active, "pipelines", pipelines_json(e, now), "gpu_workers", prover_workers_json(e, now),
+        "allocations", "srs", srs, "pce", "counters", "total_completed", (json_int_t)s.completed, "total_failed",
+        (json_int_t)s.failed, "completed_by_kind", by_kind_json(s.completed_by_kind), "failed_by_kind",
+        by_kind_json(s.failed_by_kind), "queue_depth", (json_int_t)queue, "buffers", "synth_in_flight",
+        (json_int_t)e->synth_active, "provers_in_flight", (json_int_t)e->prove_active, "aux_in_flight",
+        (json_int_t)(e->synth_waiting + e->prove_active), "shells_in_flight", (json_int_t)0, "pending_handles",
+        (json_int_t)e->synth_waiting);
     pthread_mutex_unlock(&e->mu);
     char *text = doc ? json_dumps(doc, JSON_COMPACT) : NULL;
     json_decref(doc);

@@ -10,6 +10,7 @@
 #include "ff/fr.h"
 #include "filecoin/porep_circuit_c1.h"
 #include "filecoin/porep_inputs.h"
+#include "filecoin/seal/seal.h"
 #include "util/timer.h"
 #include "util/timing.h"
 
@@ -49,6 +50,28 @@ cuzk_status cuzk_porep_c1_config(cuzk_porep_config_t *cfg, const cuzk_fc_c1_t *c
     if (!c1 || !c1->proof)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "porep: C1 output without a registered proof");
     return cuzk_porep_config_for_proof(cfg, NULL, c1->proof->name, err);
+}
+
+cuzk_status cuzk_porep_c1_check_sector(const cuzk_fc_c1_t *c1, uint64_t sector_size, const cuzk_fc_c1_wrapper_info_t *info,
+                                       const uint64_t *sector, const uint64_t *miner, cuzk_err_t *err)
+{
+    const cuzk_fc_seal_proof_t *p = c1->proof;
+    if (sector_size && sector_size != p->sector_size)
+        return cuzk_err_set(err, CUZK_ERR_MISMATCH, "the C1 output is for another sector size (%s) than %llu bytes",
+                            p->name, (unsigned long long)sector_size);
+    if (sector && info && info->wrapped && info->sector_num != *sector)
+        return cuzk_err_set(err, CUZK_ERR_MISMATCH, "sector number %llu disagrees with the wrapper's SectorNum %llu",
+                            (unsigned long long)*sector, (unsigned long long)info->sector_num);
+    if (!sector || !miner)
+        return CUZK_OK;
+    uint8_t prover[32], porep_id[32], rid[32];
+    cuzk_fc_prover_id_from_miner(prover, *miner);
+    cuzk_fc_porep_id(porep_id, p->id);
+    cuzk_fc_replica_id(rid, prover, *sector, c1->ticket, c1->comm_d, porep_id);
+    if (memcmp(rid, c1->replica_id, 32) != 0)
+        return cuzk_err_set(err, CUZK_ERR_MISMATCH, "the C1 output's replica_id is not that of miner %llu, sector %llu",
+                            (unsigned long long)*miner, (unsigned long long)*sector);
+    return CUZK_OK;
 }
 
 cuzk_status cuzk_porep_c1_public_inputs(cuzk_scalar_t *out, size_t out_len, size_t *n_out,

@@ -11,6 +11,7 @@
 #include "cuzk/groth16.h"
 #include "cuzk/status.h"
 #include "filecoin/c1.h"
+#include "filecoin/c1_json.h"
 
 /* How a partition's a, b, c are produced: the direct backend computes them while synthesizing; record
  * synthesizes the matrices once (blank circuit) and evaluates them against each partition's witness-only
@@ -44,6 +45,13 @@ cuzk_status cuzk_porep_check_key(const cuzk_groth16_pk_t *pk, const cuzk_porep_c
 
 /* The circuit configuration of c1's registered proof. */
 cuzk_status cuzk_porep_c1_config(cuzk_porep_config_t *cfg, const cuzk_fc_c1_t *c1, cuzk_err_t *err);
+
+/* Checks a C1 against what a request says of it: its sector size (0: any), the sector number (NULL: not
+ * given) against its Curio wrapper's (when info says it was wrapped) and, when both sector and miner are
+ * given, the replica id recomputed from them (the C1 binds its sector only through it).
+ * CUZK_ERR_MISMATCH saying which. */
+cuzk_status cuzk_porep_c1_check_sector(const cuzk_fc_c1_t *c1, uint64_t sector_size, const cuzk_fc_c1_wrapper_info_t *info,
+                                       const uint64_t *sector, const uint64_t *miner, cuzk_err_t *err);
 
 /* Partition k's public inputs (ONE excluded) as canonical scalars; out_len >= 3 + 18·challenges.
  * *n_out gets their number. */

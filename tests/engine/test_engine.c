@@ -11,6 +11,7 @@
 
 #include "cuzk/engine.h"
 #include "engine/budget.h"
+#include "engine/srs_cache.h"
 #include "filecoin/c1_json.h"
 #include "filecoin/fc_seal_test.h"
 #include "test_util.h"
@@ -55,6 +56,59 @@ static void test_budget(void)
     CHECK(evicted_ask == 20);
     cuzk_budget_get(&b, NULL, &used, NULL);
     CHECK(used == 90);
+    cuzk_budget_destroy(&b);
+}
+
+static cuzk_srs_entry_t *fake_entry(cuzk_srs_cache_t *c, const char *id, uint64_t bytes, uint32_t refs,
+                                    uint64_t idle_ms)
+{
+    cuzk_srs_entry_t *e = calloc(1, sizeof *e);
+    snprintf(e->circuit_id, sizeof e->circuit_id, "%s", id);
+    e->bytes = bytes;
+    e->refs = refs;
+    e->last_used_ns = cuzk_now_ns() - idle_ms * 1000000ull;
+    e->next = c->entries;
+    c->entries = e;
+    CHECK(cuzk_budget_try_acquire(c->budget, bytes));
+    return e;
+}
+
+/* Under memory pressure only unused entries idle long enough go, least recently used first. */
+static void test_srs_eviction(void)
+{
+    cuzk_budget_t b;
+    cuzk_srs_cache_t c;
+    cuzk_budget_init(&b, 1000, cuzk_srs_evict_idle, &c);
+    cuzk_srs_cache_init(&c, "/nonexistent-params", &b, 60000 /* min idle 1 min */, 1);
+    fake_entry(&c, "porep-32g", 300, 1, 600000); /* in use: stays */
+    fake_entry(&c, "porep-64g", 200, 0, 10000);  /* idle 10 s only: stays */
+    fake_entry(&c, "porep-8m", 100, 0, 300000);  /* idle 5 min */
+    fake_entry(&c, "porep-2k", 100, 0, 900000);  /* idle 15 min: the first to go */
+    cuzk_engine_srs_info_t info[8];
+    CHECK(cuzk_srs_list(&c, info, 8) == 4);
+    CHECK(cuzk_srs_evict_idle(&c, 50) == 100);
+    CHECK(cuzk_srs_list(&c, info, 8) == 3);
+    for (int i = 0; i < 3; i++)
+        CHECK(strcmp(info[i].circuit_id, "porep-2k") != 0);
+    /* 400 bytes wanted: only porep-8m may go */
+    CHECK(cuzk_srs_evict_idle(&c, 400) == 100);
+    uint64_t used;
+    cuzk_budget_get(&b, NULL, &used, NULL);
+    CHECK(used == 500);
+    /* a reservation that does not fit evicts through the budget what may go (now: anything unused) */
+    c.min_idle_ns = 0;
+    cuzk_err_t err = {{0}};
+    CHECK(cuzk_budget_acquire(&b, 600, NULL, NULL, "x", &err) == CUZK_OK);
+    cuzk_budget_get(&b, NULL, &used, NULL);
+    CHECK(used == 900);
+    bool was;
+    uint64_t freed;
+    CHECK(cuzk_srs_evict(&c, "porep-32g", &was, &freed, &err) == CUZK_ERR_MISMATCH && strstr(err.msg, "in use"));
+    CHECK(cuzk_srs_evict(&c, "porep-64g", &was, &freed, &err) == CUZK_OK && !was && freed == 0);
+    c.entries->refs = 0; /* porep-32g released: destroy frees it and its budget */
+    cuzk_srs_cache_destroy(&c);
+    cuzk_budget_get(&b, NULL, &used, NULL);
+    CHECK(used == 600);
     cuzk_budget_destroy(&b);
 }
 
@@ -259,6 +313,7 @@ int main(void)
 {
     test_init("test_engine");
     test_budget();
+    test_srs_eviction();
     test_requests();
     test_srs_requests();
     cuzk_fc_sealed_t s;

@@ -1,0 +1,198 @@
+#!/usr/bin/python3
+"""An independent cuzk.v1 client: Python's grpcio (Debian's python3-grpcio) with stubs generated from
+proto/cuzk/v1/proving.proto by grpc_tools (python3-grpc-tools) at run time, so that the daemon is checked
+against a gRPC stack we did not write.
+
+  daemon_client.py fast  ADDR                 status, metrics, malformed and unsupported requests
+  daemon_client.py prove ADDR C1 OUT          one 2KiB PoRep through Prove; the proof written to OUT
+  daemon_client.py load  ADDR C1 LOG OUTDIR   32 jobs from 4 clients with mixed priorities and malformed
+                                              requests interleaved: all complete, none lost or returned
+                                              twice, queued jobs start in priority order (daemon LOG)
+Exit status 0 when every check holds."""
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+import grpc
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PROTO_ROOT = os.path.join(HERE, "..", "..", "proto")
+
+
+def load_stubs():
+    out = tempfile.mkdtemp(prefix="cuzk-pb-")
+    subprocess.run([sys.executable, "-m", "grpc_tools.protoc", "-I", PROTO_ROOT, "--python_out", out,
+                    "--grpc_python_out", out, os.path.join(PROTO_ROOT, "cuzk", "v1", "proving.proto")],
+                   check=True)
+    sys.path.insert(0, out)
+    from cuzk.v1 import proving_pb2, proving_pb2_grpc  # noqa: E402 (generated just now)
+    return proving_pb2, proving_pb2_grpc
+
+
+pb, pb_grpc = load_stubs()
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def channel(addr):
+    opts = [("grpc.max_send_message_length", 256 << 20), ("grpc.max_receive_message_length", 256 << 20)]
+    return grpc.insecure_channel(addr, options=opts)
+
+
+def rpc_error(fn, req):
+    try:
+        fn(req, timeout=30)
+    except grpc.RpcError as e:
+        return e.code(), e.details()
+    return grpc.StatusCode.OK, ""
+
+
+def fast(addr):
+    ch = channel(addr)
+    stub = pb_grpc.ProvingEngineStub(ch)
+    st = stub.GetStatus(pb.GetStatusRequest(), timeout=30)
+    check(len(st.queues) == 4 and st.queues[0].proof_kind == "porep_c2", "GetStatus queues")
+    m = stub.GetMetrics(pb.GetMetricsRequest(), timeout=30)
+    check("cuzk_proofs_completed_total" in m.prometheus_text, "GetMetrics text")
+    # bytes that are not a protobuf message at all
+    raw = ch.unary_unary("/cuzk.v1.ProvingEngine/Prove", request_serializer=None, response_deserializer=None)
+    code, details = rpc_error(raw, b"\xff\xff\xff\xff")
+    check(code == grpc.StatusCode.INVALID_ARGUMENT and "malformed" in details, "garbage → INVALID_ARGUMENT")
+    code, details = rpc_error(stub.SubmitProof, pb.SubmitProofRequest(proof_kind=pb.WINNING_POST,
+                                                                      vanilla_proof=b"x"))
+    check(code == grpc.StatusCode.UNIMPLEMENTED and "not supported yet" in details, "WinningPoSt → UNIMPLEMENTED")
+    code, details = rpc_error(stub.SubmitProof, pb.SubmitProofRequest(proof_kind=pb.POREP_SEAL_COMMIT))
+    check(code == grpc.StatusCode.INVALID_ARGUMENT, "empty vanilla proof → INVALID_ARGUMENT")
+    code, _ = rpc_error(stub.AwaitProof, pb.AwaitProofRequest(job_id="no-such-job"))
+    check(code == grpc.StatusCode.NOT_FOUND, "unknown job → NOT_FOUND")
+    code, _ = rpc_error(stub.PreloadSRS, pb.PreloadSrsRequest(circuit_id="porep-1t"))
+    check(code == grpc.StatusCode.INVALID_ARGUMENT, "unknown circuit → INVALID_ARGUMENT")
+    unknown = ch.unary_unary("/cuzk.v1.ProvingEngine/Nothing", request_serializer=None, response_deserializer=None)
+    code, _ = rpc_error(unknown, b"")
+    check(code == grpc.StatusCode.UNIMPLEMENTED, "unknown method → UNIMPLEMENTED")
+    st2 = stub.GetStatus(pb.GetStatusRequest(), timeout=30)
+    check(st2.uptime_seconds >= st.uptime_seconds, "still serving after the bad requests")
+
+
+def submit_request(c1, request_id="", priority=pb.PRIORITY_UNSPECIFIED):
+    return pb.SubmitProofRequest(request_id=request_id, proof_kind=pb.POREP_SEAL_COMMIT, priority=priority,
+                                 vanilla_proof=c1, sector_number=wrapped_sector(c1), miner_id=1000)
+
+
+def wrapped_sector(c1):
+    prefix = b'{"SectorNum":'
+    return int(c1[len(prefix):].split(b",")[0]) if c1.startswith(prefix) else 1
+
+
+def prove(addr, c1_path, out):
+    c1 = open(c1_path, "rb").read()
+    stub = pb_grpc.ProvingEngineStub(channel(addr))
+    r = stub.Prove(pb.ProveRequest(submit=submit_request(c1, "python-prove")), timeout=1800).result
+    check(r.status == pb.AwaitProofResponse.COMPLETED, "Prove: %s %s" % (r.status, r.error_message))
+    check(r.job_id == "python-prove" and len(r.proof) == 192, "Prove: job id and a 192-byte proof")
+    check(r.total_ms >= r.gpu_compute_ms > 0 and r.synthesis_ms > 0, "Prove: timings filled")
+    with open(out, "wb") as f:
+        f.write(r.proof)
+
+
+PRIORITIES = [pb.LOW, pb.NORMAL, pb.HIGH, pb.CRITICAL]
+
+
+def load(addr, c1_path, log_path, outdir):
+    c1 = open(c1_path, "rb").read()
+    stubs = [pb_grpc.ProvingEngineStub(channel(addr)) for _ in range(4)]
+    results, lock = {}, threading.Lock()
+    # a first job keeps the daemon busy while the others queue up behind it
+    blocker = threading.Thread(target=lambda: results.__setitem__(
+        "load-00", stubs[0].Prove(pb.ProveRequest(submit=submit_request(c1, "load-00", pb.NORMAL)),
+                                  timeout=3600).result))
+    blocker.start()
+    time.sleep(1.0)
+    ids = ["load-%02d" % i for i in range(1, 32)]
+
+    def client(k):
+        raw = channel(addr).unary_unary("/cuzk.v1.ProvingEngine/SubmitProof", request_serializer=None,
+                                        response_deserializer=None)
+        for i, job in enumerate(ids):
+            if i % 4 != k:
+                continue
+            resp = stubs[k].SubmitProof(submit_request(c1, job, PRIORITIES[(i * 7) % 4]), timeout=60)
+            check(resp.job_id == job, "SubmitProof echoes the request id")
+            code, _ = rpc_error(raw, b"\x0a\xff")  # truncated: a malformed request between good ones
+            check(code == grpc.StatusCode.INVALID_ARGUMENT, "malformed request → INVALID_ARGUMENT")
+
+    threads = [threading.Thread(target=client, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+    def waiter(k):
+        for i, job in enumerate(ids):
+            if i % 4 == k:
+                r = stubs[k].AwaitProof(pb.AwaitProofRequest(job_id=job), timeout=3600)
+                with lock:
+                    check(job not in results, "a result returned twice: " + job)
+                    results[job] = r
+
+    threads = [threading.Thread(target=waiter, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    blocker.join()
+    check(len(results) == 32, "32 results, got %d" % len(results))
+    for job, r in sorted(results.items()):
+        check(r.status == pb.AwaitProofResponse.COMPLETED and len(r.proof) == 192,
+              "%s: %s %s" % (job, r.status, r.error_message))
+        with open(os.path.join(outdir, job + ".proof"), "wb") as f:
+            f.write(r.proof)
+    code, _ = rpc_error(stubs[0].AwaitProof, pb.AwaitProofRequest(job_id="load-05"))
+    check(code == grpc.StatusCode.NOT_FOUND, "a delivered result is not delivered again")
+    check_priority_order(log_path, {job: PRIORITIES[(i * 7) % 4] for i, job in enumerate(ids)})
+
+
+def check_priority_order(log_path, prio):
+    """Jobs that were all queued when one of them started must start in priority order."""
+    submit, start = {}, {}
+    for n, line in enumerate(open(log_path, errors="replace")):
+        f = line.rstrip("\n").split(",")
+        if len(f) >= 4 and f[0] == "TIMELINE" and f[3] in prio:
+            if f[2] == "SUBMIT":
+                submit[f[3]] = n
+            elif f[2] == "START":
+                start[f[3]] = n
+    check(len(start) == len(prio), "every job started once (%d of %d)" % (len(start), len(prio)))
+    for a in prio:
+        for b in prio:
+            if a in start and b in start and submit[b] < start[a] and prio[b] > prio[a]:
+                check(start[b] < start[a], "%s (priority %d) started before %s (priority %d), both queued"
+                      % (a, prio[a], b, prio[b]))
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    mode, addr = sys.argv[1], sys.argv[2]
+    if mode == "fast":
+        fast(addr)
+    elif mode == "prove":
+        prove(addr, sys.argv[3], sys.argv[4])
+    elif mode == "load":
+        load(addr, sys.argv[3], sys.argv[4], sys.argv[5])
+    else:
+        sys.exit(__doc__)
+    print("daemon_client %s: %s" % (mode, "%d failure(s)" % len(failures) if failures else "all checks passed"))
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
