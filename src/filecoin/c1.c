@@ -2,6 +2,8 @@
  * Merkle paths, the comm_r relation, challenges and parents, column hashes, labels and the encoding. */
 #include "filecoin/c1.h"
 
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +13,7 @@
 #include "filecoin/porep_inputs.h"
 #include "filecoin/poseidon.h"
 #include "filecoin/sha256_tree.h"
+#include "util/parallel.h"
 
 /* Chunks of at least 1 MiB; a request larger than that gets a chunk of its own. */
 struct cuzk_fc_c1_arena {
@@ -218,6 +221,40 @@ static cuzk_status check_one(ctx_t *cx, const cuzk_fc_c1_vproof_t *v, const cuzk
     return CUZK_OK;
 }
 
+/* The challenges are checked on every CPU; the error reported is the one of the first bad challenge in
+ * (partition, challenge) order, whichever thread found it, so that the message does not depend on
+ * timing: a thread skips only challenges after a failure already found. */
+typedef struct {
+    const cuzk_fc_c1_t *c1;
+    const cuzk_fc_graph_t *g;
+    uint8_t comm_r_last[32], comm_c[32];
+    pthread_mutex_t mu;
+    size_t first_bad; /* SIZE_MAX: none yet */
+    cuzk_status st;
+    cuzk_err_t err;
+} verify_ctx_t;
+
+static void verify_range(void *p, size_t begin, size_t end)
+{
+    verify_ctx_t *vc = p;
+    uint32_t per = vc->c1->challenges_per_partition;
+    for (size_t j = begin; j < end && j < __atomic_load_n(&vc->first_bad, __ATOMIC_RELAXED); j++) {
+        cuzk_err_t e = {{0}};
+        ctx_t cx = {vc->c1, (uint32_t)(j / per), (uint32_t)(j % per), &e};
+        cuzk_status st = check_one(&cx, &vc->c1->vproofs[j], vc->g, vc->comm_r_last, vc->comm_c);
+        if (st == CUZK_OK)
+            continue;
+        pthread_mutex_lock(&vc->mu);
+        if (j < vc->first_bad) {
+            __atomic_store_n(&vc->first_bad, j, __ATOMIC_RELAXED);
+            vc->st = st;
+            vc->err = e;
+        }
+        pthread_mutex_unlock(&vc->mu);
+        return;
+    }
+}
+
 cuzk_status cuzk_fc_c1_verify(const cuzk_fc_c1_t *c1, cuzk_err_t *err)
 {
     const cuzk_fc_seal_proof_t *p = c1->proof;
@@ -237,18 +274,19 @@ cuzk_status cuzk_fc_c1_verify(const cuzk_fc_c1_t *c1, cuzk_err_t *err)
     const cuzk_fc_c1_vproof_t *v0 = &c1->vproofs[0];
     if (v0->n_layers < 1)
         return cuzk_err_set(err, CUZK_ERR_FORMAT, "c1: partition 0 challenge 0: no labeling proofs");
-    uint8_t comm_r_last[32], comm_c[32];
-    memcpy(comm_r_last, v0->comm_r_last.root, 32);
-    memcpy(comm_c, v0->c_x.path.root, 32);
-    for (uint32_t k = 0; k < c1->n_partitions; k++)
-        for (uint32_t i = 0; i < c1->challenges_per_partition; i++) {
-            ctx_t cx = {c1, k, i, err};
-            const cuzk_fc_c1_vproof_t *v = cuzk_fc_c1_vproof(c1, k, i);
-            if (v->n_layers < 1)
-                FAIL(&cx, CUZK_ERR_FORMAT, "no labeling proofs");
-            if ((st = check_one(&cx, v, &g, comm_r_last, comm_c)) != CUZK_OK)
-                return st;
-        }
+    verify_ctx_t vc = {.c1 = c1, .g = &g, .first_bad = SIZE_MAX, .st = CUZK_OK};
+    memcpy(vc.comm_r_last, v0->comm_r_last.root, 32);
+    memcpy(vc.comm_c, v0->c_x.path.root, 32);
+    pthread_mutex_init(&vc.mu, NULL);
+    size_t n = (size_t)c1->n_partitions * c1->challenges_per_partition;
+    cuzk_parallel_for(cuzk_cpu_count(), n, 4, verify_range, &vc);
+    pthread_mutex_destroy(&vc.mu);
+    if (vc.st != CUZK_OK) {
+        if (err)
+            *err = vc.err;
+        return vc.st;
+    }
+    const uint8_t *comm_c = vc.comm_c, *comm_r_last = vc.comm_r_last;
     uint8_t two[64], r[32];
     memcpy(two, comm_c, 32);
     memcpy(two + 32, comm_r_last, 32);

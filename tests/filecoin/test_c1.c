@@ -1,7 +1,8 @@
 /* The C1 JSON writer and parser: write → parse → the same model and the same bytes; the bytes equal jansson's
  * compact, order-preserving re-serialization (an independent JSON implementation) and hold serde's field
  * order and shapes; Curio's wrapper round-trips; damaged inputs (each field kind, truncation, wrong
- * lengths, names, shapes) fail with the field named, in both forms; public inputs use the C1's challenges. */
+ * lengths, names, shapes) fail with the field named, in both forms, and the first bad challenge is the one
+ * named; public inputs use the C1's challenges. */
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -193,6 +194,31 @@ static void test_damage(void)
     CHECK_MSG(ok, "a truncated C1 parsed");
 }
 
+/* Challenges are checked on several threads, yet the error named is always the first bad one in
+ * (partition, challenge) order. */
+static void test_first_error(void)
+{
+    uint32_t n = C1.n_partitions * C1.challenges_per_partition;
+    CHECK(n >= 2);
+    uint8_t *last = C1.vproofs[n - 1].comm_d.leaf, *first = C1.vproofs[0].comm_r_last.leaf;
+    uint8_t keep_last = last[0], keep_first = first[0];
+    last[0] ^= 1;
+    cuzk_err_t err = {{0}};
+    CHECK(cuzk_fc_c1_verify(&C1, &err) != CUZK_OK);
+    char want[64];
+    snprintf(want, sizeof want, "partition %u challenge %u:", C1.n_partitions - 1, C1.challenges_per_partition - 1);
+    CHECK_MSG(strstr(err.msg, want) != NULL, "%s", err.msg);
+    for (int rep = 0; rep < 20; rep++) {
+        first[0] ^= 1;
+        CHECK(cuzk_fc_c1_verify(&C1, &err) != CUZK_OK);
+        CHECK_MSG(strstr(err.msg, "partition 0 challenge 0:") != NULL, "%s", err.msg);
+        first[0] ^= 1;
+    }
+    last[0] = keep_last;
+    first[0] = keep_first;
+    CHECK(cuzk_fc_c1_verify(&C1, &err) == CUZK_OK);
+}
+
 /* Public inputs from the parsed C1 carry its challenges (input 3 + 18·i is challenge i). */
 static void test_public_inputs(void)
 {
@@ -247,6 +273,7 @@ int main(void)
     test_round_trip();
     test_wrapper();
     test_damage();
+    test_first_error();
     test_public_inputs();
     test_files();
     cuzk_fc_c1_free(&C1);
