@@ -1,9 +1,9 @@
 #!/bin/sh
 # PoRep C2 end to end with the cuzk tool on a 2KiB sector. Default run: sealing and every bad-input path
 # of `porep prove|verify` and `params generate` (exit 2, a message, no output file). With --full (the
-# slow suite: a 2^22-domain proof): development parameters (made once in PARAMS_DIR, then reused),
+# slow suite: 2^22-domain proofs): development parameters (made once in PARAMS_DIR, then reused),
 # prove, verify; a flipped proof byte, the same sector re-sealed with another seed and another sector's
-# C1 do not verify (exit 1).
+# C1 do not verify (exit 1); then the same for an 8MiB sector.
 # Usage: test_porep_e2e.sh <cuzk> <params dir> [--full]
 set -u
 cuzk="$1"
@@ -85,6 +85,21 @@ if [ "$full" = "--full" ]; then
   head -c 100 "$dir/proof" >"$dir/short"
   expect 2 "verify: truncated proof" "$cuzk" porep verify --c1 "$dir/a/c1.json" --params "$params" \
     --proof "$dir/short"
+
+  # 8MiB: its own parameters (3.8M constraints, the same 2^22 domain), a real sealed sector
+  expect 0 "seal 8MiB" "$cuzk" seal --sector-size 8MiB --out "$dir/m" --miner-id 1000 --sector-num 9
+  expect 0 "params generate 8MiB" "$cuzk" params generate --kind porep --sector-size 8MiB --out "$params"
+  expect 0 "prove 8MiB" "$cuzk" porep prove --c1 "$dir/m/c1-wrapper.json" --params "$params" --out "$dir/proof8" \
+    --miner-id 1000
+  cat "$dir/out"
+  expect 0 "verify 8MiB" "$cuzk" porep verify --c1 "$dir/m/c1.json" --params "$params" --proof "$dir/proof8"
+  expect 1 "verify 8MiB: the 2KiB proof" "$cuzk" porep verify --c1 "$dir/m/c1.json" --params "$params" \
+    --proof "$dir/proof"
+  cp "$dir/proof8" "$dir/flip8"
+  b=$(od -An -tu1 -j 100 -N1 "$dir/proof8" | tr -d ' ')
+  printf "$(printf '\\%03o' $(( (b ^ 4) & 255 )))" | dd of="$dir/flip8" bs=1 seek=100 conv=notrunc 2>/dev/null
+  expect 1 "verify 8MiB: byte 100 flipped" "$cuzk" porep verify --c1 "$dir/m/c1.json" --params "$params" \
+    --proof "$dir/flip8"
 fi
 [ "$fails" -eq 0 ] && echo "test_porep_e2e: all checks passed" || echo "test_porep_e2e: $fails failures"
 [ "$fails" -eq 0 ]
