@@ -4,11 +4,13 @@
  *   cuzk-bench synth-only (--c1 FILE | --sector-size SIZE) [--partition N] [-i ITER] [--mode M] [--lc S]
  *                   [--threads T]
  *   cuzk-bench [-a ADDR] single|batch|submit|await|cancel|status|preload|evict|metrics [options]
- *   cuzk-bench gen-vanilla porep [options]  */
+ *   cuzk-bench gen-vanilla porep [options]
+ *   cuzk-bench c1-check --sector-size SIZE [--registered-proof NAME] [--iters K] [--threads T]  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "bench/bench.h"
+#include "bench/c1_bench.h"
 #include "bench/client.h"
 #include "bench/synth_only.h"
 #include "ff/ff_impl.h"
@@ -45,7 +47,8 @@ static void usage(FILE *f)
                "                  [--window BITS]   (msm-*: instead of the automatic window)\n\nmicro benchmarks:\n");
     for (size_t i = 0; i < N_MICROS; i++)
         fprintf(f, "  %-15s %s\n", micros[i].name, micros[i].what);
-    fprintf(f, "\n       cuzk-bench synth-only --help   PoRep C2 synthesis alone (real C1 or all-zero witness)\n\n"
+    fprintf(f, "\n       cuzk-bench synth-only --help   PoRep C2 synthesis alone (real C1 or all-zero witness)\n"
+               "       cuzk-bench c1-check --help     C1 parse and check times (synthetic C1, any sector size)\n\n"
                "       cuzk-bench [-a ADDR] [--log-level L] <client command> [options]\n");
     bench_client_usage(f);
 }
@@ -174,6 +177,8 @@ int main(int argc, char **argv)
         return cmd_micro(argc - 2, argv + 2);
     if (strcmp(argv[1], "synth-only") == 0)
         return bench_synth_only(argc - 2, argv + 2);
+    if (strcmp(argv[1], "c1-check") == 0)
+        return bench_c1_check(argc - 2, argv + 2);
     fprintf(stderr, "cuzk-bench: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;

@@ -4,6 +4,7 @@
  * cycle-walking until the result is below n. */
 #ifndef CUZK_FILECOIN_FEISTEL_H
 #define CUZK_FILECOIN_FEISTEL_H
+#include <stddef.h>
 #include <stdint.h>
 
 #define CUZK_FC_FEISTEL_ROUNDS 3
@@ -22,5 +23,9 @@ void cuzk_fc_feistel_init(cuzk_fc_feistel_t *f, uint64_t num_elements, const uin
  * callers check ranges). Pure computation: no allocation, thread-safe. */
 uint64_t cuzk_fc_feistel_permute(const cuzk_fc_feistel_t *f, uint64_t index);
 uint64_t cuzk_fc_feistel_invert(const cuzk_fc_feistel_t *f, uint64_t index);
+
+/* out[i] = permute(in[i]) for i < n, sixteen indexes at a time through AVX-512 where the CPU has it (the
+ * expander's hot loop). out may equal in. No allocation, thread-safe. */
+void cuzk_fc_feistel_permute_n(const cuzk_fc_feistel_t *f, const uint64_t *in, uint64_t *out, size_t n);
 
 #endif

@@ -2,6 +2,7 @@
  * reference takes ceil(log2(node·5)) through f64, which equals the integer bit length of node·5 − 1
  * for every node count Filecoin allows (node·5 < 2^35, far from where f64 rounding could matter). */
 #include "filecoin/graph.h"
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include "filecoin/chacha8.h"
@@ -105,6 +106,52 @@ cuzk_status cuzk_fc_graph_parents(const cuzk_fc_graph_t *g, uint64_t node, uint3
     if (st != CUZK_OK)
         return st;
     return cuzk_fc_graph_exp_parents(g, node, out + CUZK_FC_DRG_DEGREE);
+}
+
+/* Nodes per batch: 8 expander indexes each, a few Feistel blocks' worth of lanes on the stack. */
+#define RANGE_NODES 256
+
+static bool range_ok(const cuzk_fc_graph_t *g, uint64_t first, uint64_t count)
+{
+    return first <= g->nodes && count <= g->nodes - first;
+}
+
+cuzk_status cuzk_fc_graph_drg_parents_range(const cuzk_fc_graph_t *g, uint64_t first, uint64_t count, uint32_t *out)
+{
+    if (!range_ok(g, first, count))
+        return CUZK_ERR_INVALID_ARG;
+    for (uint64_t i = 0; i < count; i++)
+        cuzk_fc_graph_drg_parents(g, first + i, out + i * CUZK_FC_PARENTS); /* in range */
+    return CUZK_OK;
+}
+
+cuzk_status cuzk_fc_graph_exp_parents_range(const cuzk_fc_graph_t *g, uint64_t first, uint64_t count, uint32_t *out)
+{
+    if (!range_ok(g, first, count))
+        return CUZK_ERR_INVALID_ARG;
+    uint64_t t[RANGE_NODES * CUZK_FC_EXP_DEGREE];
+    for (uint64_t b = 0; b < count; b += RANGE_NODES) {
+        uint64_t n = count - b < RANGE_NODES ? count - b : RANGE_NODES;
+        for (uint64_t i = 0; i < n * CUZK_FC_EXP_DEGREE; i++)
+            t[i] = (first + b) * CUZK_FC_EXP_DEGREE + i;
+        cuzk_fc_feistel_permute_n(&g->feistel, t, t, n * CUZK_FC_EXP_DEGREE);
+        for (uint64_t i = 0; i < n; i++) {
+            uint32_t *o = out + (b + i) * CUZK_FC_PARENTS + CUZK_FC_DRG_DEGREE;
+            for (int e = 0; e < CUZK_FC_EXP_DEGREE; e++) {
+                uint64_t p = t[i * CUZK_FC_EXP_DEGREE + e];
+                /* as cuzk_fc_graph_exp_parents: V1_0 narrows before dividing */
+                o[e] = g->api == CUZK_FC_API_V1_0 ? (uint32_t)p / CUZK_FC_EXP_DEGREE
+                                                  : (uint32_t)(p / CUZK_FC_EXP_DEGREE);
+            }
+        }
+    }
+    return CUZK_OK;
+}
+
+cuzk_status cuzk_fc_graph_parents_range(const cuzk_fc_graph_t *g, uint64_t first, uint64_t count, uint32_t *out)
+{
+    cuzk_status st = cuzk_fc_graph_drg_parents_range(g, first, count, out);
+    return st != CUZK_OK ? st : cuzk_fc_graph_exp_parents_range(g, first, count, out);
 }
 
 cuzk_status cuzk_fc_graph_identifier(char *out, size_t out_len, const cuzk_fc_graph_t *g)

@@ -32,6 +32,16 @@ cuzk_status cuzk_fc_graph_exp_parents(const cuzk_fc_graph_t *g, uint64_t node, u
 /* All 14 parents in parent-cache order: 6 DRG, then 8 expander. */
 cuzk_status cuzk_fc_graph_parents(const cuzk_fc_graph_t *g, uint64_t node, uint32_t out[14]);
 
+/* All 14 parents of nodes [first, first + count) into out[count·14], the expander's Feistel permutations
+ * batched (cuzk_fc_feistel_permute_n): the parent cache's fill. CUZK_ERR_INVALID_ARG when the range
+ * leaves the graph. The drg / exp forms fill only their part of each 14-entry row (entries 0..5 /
+ * 6..13), so that sealing can compute the first layer's parents before the rest. */
+cuzk_status cuzk_fc_graph_parents_range(const cuzk_fc_graph_t *g, uint64_t first, uint64_t count, uint32_t *out);
+cuzk_status cuzk_fc_graph_drg_parents_range(const cuzk_fc_graph_t *g, uint64_t first, uint64_t count,
+                                            uint32_t *out);
+cuzk_status cuzk_fc_graph_exp_parents_range(const cuzk_fc_graph_t *g, uint64_t first, uint64_t count,
+                                            uint32_t *out);
+
 /* StackedGraph::identifier(): "stacked_graph::StackedGraph{expansion_degree: 8 base_graph:
  * drgraph::BucketGraph{size: <nodes>; degree: 6; hasher: poseidon_hasher} }". CUZK_ERR_BAD_LENGTH
  * when out is too small (160 bytes suffice). */

@@ -27,8 +27,8 @@ typedef struct {
 static void fill_range(void *ctx, size_t begin, size_t end)
 {
     fill_job *j = ctx;
-    for (size_t i = begin; i < end; i++)
-        cuzk_fc_graph_parents(j->g, j->first + i, j->out + CUZK_FC_PARENTS * i); /* in range: checked */
+    /* in range: checked by the caller */
+    cuzk_fc_graph_parents_range(j->g, j->first + begin, end - begin, j->out + CUZK_FC_PARENTS * begin);
 }
 
 cuzk_status cuzk_fc_parent_cache_fill(const cuzk_fc_graph_t *g, uint64_t first, uint64_t count,

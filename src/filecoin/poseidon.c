@@ -2,7 +2,13 @@
  * hashes and comm_r use; the hot path of tree building), its textbook form as the test oracle, and
  * the byte-level entry points for 32-byte little-endian tree nodes. */
 #include "filecoin/poseidon.h"
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
+#include "ff/ifma/ifma.h"
+#include "filecoin/poseidon_ifma.h"
+#include "util/cpu.h"
 
 #define T_MAX CUZK_POSEIDON_MAX_WIDTH
 
@@ -100,12 +106,118 @@ void cuzk_poseidon_hash_with(fr *out, const cuzk_poseidon_constants_t *c, const 
     dot(out, &c->mds[t], 1, s, t);
 }
 
+/* ---- batches: the IFMA lanes (poseidon_ifma.h) where the CPU has them ---- */
+
+void cuzk_pl_const_from_fr(cuzk_pl_const_t *out, const fr *a)
+{
+    /* fr.h holds a·2^256 mod r; sixteen times that (four doublings mod r) is a·2^260. */
+    fr x = *a;
+    for (int i = 0; i < 4; i++)
+        fr_add(&x, &x, &x);
+    const uint64_t m = (1ull << 52) - 1, *w = x.l;
+    out->l[0] = w[0] & m;
+    out->l[1] = (w[0] >> 52 | w[1] << 12) & m;
+    out->l[2] = (w[1] >> 40 | w[2] << 24) & m;
+    out->l[3] = (w[2] >> 28 | w[3] << 36) & m;
+    out->l[4] = w[3] >> 16;
+}
+
+static cuzk_pl_const_t *lane_copy(cuzk_pl_const_t *dst, const fr *src, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        cuzk_pl_const_from_fr(&dst[i], &src[i]);
+    return dst;
+}
+
+static cuzk_pl_table_t *lane_table_build(const cuzk_poseidon_constants_t *c)
+{
+    const size_t t = c->width, p = c->partial_rounds;
+    const size_t nk = c->full_rounds * t + p, total = nk + 2 * t * t + p * t + p * (t - 1);
+    cuzk_pl_table_t *tb = malloc(sizeof *tb + total * sizeof(cuzk_pl_const_t));
+    if (!tb)
+        return NULL;
+    cuzk_pl_const_t *v = (cuzk_pl_const_t *)(tb + 1);
+    tb->width = c->width;
+    tb->half_full_rounds = c->half_full_rounds;
+    tb->partial_rounds = c->partial_rounds;
+    tb->k = lane_copy(v, c->compressed_round_constants, nk);
+    tb->mds = lane_copy(v += nk, c->mds, t * t);
+    tb->pre_sparse = lane_copy(v += t * t, c->pre_sparse, t * t);
+    tb->w_hat = lane_copy(v += t * t, c->sparse_w_hat, p * t);
+    tb->v_rest = lane_copy(v + p * t, c->sparse_v_rest, p * (t - 1));
+    return tb;
+}
+
+static _Atomic(cuzk_pl_table_t *) lane_tables[CUZK_POSEIDON_MAX_ARITY + 1];
+static pthread_mutex_t lane_lock = PTHREAD_MUTEX_INITIALIZER;
+
+const cuzk_pl_table_t *cuzk_pl_table(const cuzk_poseidon_constants_t *c)
+{
+    cuzk_pl_table_t *tb = atomic_load_explicit(&lane_tables[c->arity], memory_order_acquire);
+    if (tb)
+        return tb;
+    pthread_mutex_lock(&lane_lock);
+    tb = atomic_load_explicit(&lane_tables[c->arity], memory_order_relaxed);
+    if (!tb && (tb = lane_table_build(c)) != NULL)
+        atomic_store_explicit(&lane_tables[c->arity], tb, memory_order_release);
+    pthread_mutex_unlock(&lane_lock);
+    return tb;
+}
+
+const cuzk_pl_kernels_t *cuzk_pl_kernels(void)
+{
+    static _Atomic int choice = -1; /* 0: scalar, 1: IFMA; the same for every thread that computes it */
+    int ch = atomic_load_explicit(&choice, memory_order_relaxed);
+    if (ch < 0) {
+        ch = cuzk_pl_kernels_ifma_compiled && ifma_available() && cuzk_impl_from_env() == CUZK_IMPL_IFMA;
+        atomic_store_explicit(&choice, ch, memory_order_relaxed);
+    }
+    return ch ? &cuzk_pl_kernels_ifma : NULL;
+}
+
+/* The lane kernels and table for a batch, or NULL for the scalar loop. */
+static const cuzk_pl_kernels_t *lanes_for(const cuzk_poseidon_constants_t *c, const fr *tag, size_t n,
+                                          const cuzk_pl_table_t **tb, cuzk_pl_const_t *ltag)
+{
+    const cuzk_pl_kernels_t *k = n >= 2 ? cuzk_pl_kernels() : NULL;
+    if (!k || !(*tb = cuzk_pl_table(c)))
+        return NULL;
+    cuzk_pl_const_from_fr(ltag, tag);
+    return k;
+}
+
 void cuzk_poseidon_hash_batch(fr *out, const cuzk_poseidon_constants_t *c, const fr *tag, const fr *in, size_t n)
 {
+    const cuzk_pl_table_t *tb;
+    cuzk_pl_const_t ltag;
+    const cuzk_pl_kernels_t *k = lanes_for(c, tag, n, &tb, &ltag);
+    if (k) {
+        k->hash_fr(tb, &ltag, out, in, n);
+        return;
+    }
     for (size_t i = 0; i < n; i++) {
         fr r;
         cuzk_poseidon_hash_with(&r, c, tag, &in[i * c->arity]);
         out[i] = r;
+    }
+}
+
+void cuzk_poseidon_hash_batch_bytes(uint8_t *out, const cuzk_poseidon_constants_t *c, const fr *tag,
+                                    const uint8_t *in, size_t n)
+{
+    const cuzk_pl_table_t *tb;
+    cuzk_pl_const_t ltag;
+    const cuzk_pl_kernels_t *k = lanes_for(c, tag, n, &tb, &ltag);
+    if (k) {
+        k->hash_bytes(tb, &ltag, out, in, n);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        fr x[CUZK_POSEIDON_MAX_ARITY], r;
+        for (unsigned j = 0; j < c->arity; j++)
+            (void)fr_from_bytes_le(&x[j], in + (i * c->arity + j) * 32); /* canonical: the caller's promise */
+        cuzk_poseidon_hash_with(&r, c, tag, x);
+        fr_to_bytes_le(out + i * 32, &r);
     }
 }
 

@@ -9,8 +9,10 @@
 #include "filecoin/c1.h"
 #include "filecoin/registered_proof.h"
 
-/* Everything precommit computes, kept in memory. Trees hold all their levels, leaves first (level i+1 right
- * after level i); every node is a 32-byte little-endian Fr representation. */
+/* Everything precommit computes, kept in memory. Trees hold their levels above the leaves, level 1 first
+ * (level i+1 right after level i), the root last; the leaves are the data (tree D), the column hashes of
+ * the labels (tree C) and the replica nodes (tree R), recomputed where needed. Every node is a 32-byte
+ * little-endian Fr representation. */
 typedef struct {
     const cuzk_fc_seal_proof_t *proof;
     uint64_t nodes;
@@ -18,8 +20,8 @@ typedef struct {
     uint8_t prover_id[32], ticket[32];
     uint8_t *data;      /* padded sector, nodes·32 bytes */
     uint8_t *labels;    /* layer l (1-based) at (l − 1)·nodes·32 */
-    uint8_t *tree_d;    /* binary SHA-256 tree over data: 2·nodes − 1 nodes */
-    uint8_t *tree_c;    /* tree of the proof's shape over the column hashes */
+    uint8_t *tree_d;    /* binary SHA-256 tree over data: nodes − 1 nodes above the leaves */
+    uint8_t *tree_c;    /* tree of the proof's shape over the column hashes, above the leaves */
     uint8_t *tree_r;    /* the same over the replica (data + last layer's label) */
     uint8_t comm_d[32], comm_c[32], comm_r_last[32], comm_r[32], replica_id[32];
 } cuzk_fc_sealed_t;
@@ -30,8 +32,9 @@ void cuzk_fc_prover_id_from_miner(uint8_t out[32], uint64_t miner_id);
 
 /* Precommit. raw holds the sector's unpadded bytes (sector_size·127/128 of them) or is NULL for an all-zero
  * sector. Only base-only tree shapes (8-0-0: 2KiB, 8MiB, 512MiB) are supported (CUZK_ERR_UNSUPPORTED for the
- * others). threads: 0 = every online CPU (parents and Poseidon trees). CUZK_ERR_NO_MEMORY; on error *out is
- * empty. */
+ * others). threads: 0 = every online CPU; one of them labels, the others compute parents and trees beside
+ * it. Memory: (32·(layers + 2) + 56 + 64/7) bytes per node while it runs (the parent cache, 56 bytes a node,
+ * is freed at the end): 3.2 GB at 512MiB. CUZK_ERR_NO_MEMORY; on error *out is empty. */
 cuzk_status cuzk_fc_seal_precommit(cuzk_fc_sealed_t *out, const cuzk_fc_seal_proof_t *proof,
                                    const uint8_t prover_id[32], uint64_t sector_id, const uint8_t ticket[32],
                                    const uint8_t *raw, int threads, cuzk_err_t *err);

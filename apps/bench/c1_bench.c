@@ -1,0 +1,266 @@
+/* cuzk-bench c1-check: how long a prover takes to read and check a C1 output, for any sector size. A synthetic
+ * C1 (c1_synthetic.h: passes every check, describes no real sector) is made once and written as JSON and as
+ * Curio's wrapper; then each iteration times the parse alone, cuzk_fc_c1_verify, the challenge check, the
+ * wrapper's parse alone (its JSON, base64 and the C1 JSON without checks) and the whole cuzk_fc_c1_parse_any
+ * of the wrapper. Results are checked outside the timed regions. */
+#include "bench/c1_bench.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/bench.h"
+#include "cli_util.h"
+#include "ff/ff_impl.h"
+#include "filecoin/c1_json.h"
+#include "filecoin/c1_synthetic.h"
+#include "util/parallel.h"
+#include "util/timer.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: cuzk-bench c1-check --sector-size SIZE [--registered-proof NAME] [--iters K] [--threads T]\n"
+               "         [--seed HEX32] [--out FILE]\n"
+               "  parse and check times of a SYNTHETIC C1 output (it passes every check, but no such sector\n"
+               "  exists). SIZE: 2KiB, 8MiB, 512MiB, 32GiB, 64GiB; the proof defaults to StackedDrg<SIZE>V1_1.\n"
+               "  --threads: threads making the C1 (verify uses every online CPU); --seed: the bytes the C1 is\n"
+               "  made from (default: zero); --out: also write its bare C1 JSON there.\n");
+}
+
+static uint64_t parse_size(const char *s)
+{
+    static const struct { const char *n; uint64_t b; } t[] = {
+        {"2KiB", 2048}, {"8MiB", 8ull << 20}, {"512MiB", 512ull << 20}, {"32GiB", 32ull << 30}, {"64GiB", 64ull << 30}};
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (strcmp(s, t[i].n) == 0)
+            return t[i].b;
+    uint64_t v;
+    return cli_parse_u64(s, &v) == 0 ? v : 0;
+}
+
+/* The V1_1 (interactive) proof of a sector size: what Curio seals with by default. */
+static const cuzk_fc_seal_proof_t *default_proof(uint64_t bytes)
+{
+    const cuzk_fc_seal_proof_t *t = cuzk_fc_seal_proofs();
+    for (int i = 0; i < CUZK_FC_SEAL_PROOF_COUNT; i++)
+        if (t[i].sector_size == bytes && t[i].api == CUZK_FC_API_V1_1 &&
+            t[i].challenges == CUZK_FC_CHALLENGES_INTERACTIVE)
+            return &t[i];
+    return NULL;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static bench_stats stats(double *t, int n)
+{
+    qsort(t, (size_t)n, sizeof *t, cmp_double);
+    bench_stats st = {t[0], n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]), t[n - 1]};
+    return st;
+}
+
+enum { PARSE, VERIFY, CHALLENGES, UNWRAP, PARSE_ANY, STAGES };
+
+typedef struct {
+    const cuzk_fc_c1_t *c1;
+    const char *json, *wrapper;
+    size_t json_len, wrapper_len;
+    bool challenges_hold; /* false for kinds whose challenges a synthetic C1 cannot meet */
+} job_t;
+
+static double secs_since(uint64_t t0)
+{
+    return (double)(cuzk_now_ns() - t0) * 1e-9;
+}
+
+/* One iteration of every stage into t[stage]; 0, or -1 after printing what failed. */
+static int iteration(const job_t *j, double t[STAGES])
+{
+    cuzk_err_t err = {{0}};
+    cuzk_fc_c1_t b;
+    uint64_t t0 = cuzk_now_ns();
+    cuzk_status st = cuzk_fc_c1_json_parse(&b, j->json, j->json_len, CUZK_FC_C1_PARSE_NO_VERIFY, &err);
+    t[PARSE] = secs_since(t0);
+    int bad = st != CUZK_OK || cuzk_fc_c1_compare(&b, j->c1) != 0;
+    cuzk_fc_c1_free(&b);
+    if (bad) {
+        fprintf(stderr, "cuzk-bench c1-check: parse: %s\n", st != CUZK_OK ? err.msg : "the model differs");
+        return -1;
+    }
+    t0 = cuzk_now_ns();
+    st = cuzk_fc_c1_verify(j->c1, &err);
+    t[VERIFY] = secs_since(t0);
+    if (st != CUZK_OK) {
+        fprintf(stderr, "cuzk-bench c1-check: verify: %s\n", err.msg);
+        return -1;
+    }
+    cuzk_fc_c1_wrapper_info_t info;
+    t0 = cuzk_now_ns();
+    st = cuzk_fc_c1_parse_any(&b, &info, j->wrapper, j->wrapper_len, CUZK_FC_C1_PARSE_NO_VERIFY, &err);
+    t[UNWRAP] = secs_since(t0);
+    bad = st != CUZK_OK || !info.wrapped || cuzk_fc_c1_compare(&b, j->c1) != 0;
+    cuzk_fc_c1_free(&b);
+    if (bad) {
+        fprintf(stderr, "cuzk-bench c1-check: unwrap: %s\n", st != CUZK_OK ? err.msg : "the model differs");
+        return -1;
+    }
+    if (!j->challenges_hold)
+        return 0;
+    t0 = cuzk_now_ns();
+    st = cuzk_fc_c1_check_challenges(j->c1, &err);
+    t[CHALLENGES] = secs_since(t0);
+    if (st != CUZK_OK) {
+        fprintf(stderr, "cuzk-bench c1-check: challenges: %s\n", err.msg);
+        return -1;
+    }
+    t0 = cuzk_now_ns();
+    st = cuzk_fc_c1_parse_any(&b, &info, j->wrapper, j->wrapper_len, 0, &err);
+    t[PARSE_ANY] = secs_since(t0);
+    bad = st != CUZK_OK || !info.wrapped || cuzk_fc_c1_compare(&b, j->c1) != 0;
+    cuzk_fc_c1_free(&b);
+    if (bad) {
+        fprintf(stderr, "cuzk-bench c1-check: parse_any: %s\n", st != CUZK_OK ? err.msg : "the model differs");
+        return -1;
+    }
+    return 0;
+}
+
+/* The synthetic C1 of p, its JSON and its wrapper; 0, or -1 after printing why not. */
+static int prepare(job_t *j, cuzk_fc_c1_t *c1, char **json, char **wrapper, const cuzk_fc_seal_proof_t *p,
+                   const uint8_t seed[32], int threads, const char *out)
+{
+    cuzk_err_t err = {{0}};
+    unsigned flags = j->challenges_hold ? 0 : CUZK_FC_C1_SYNTH_ANY_CHALLENGES;
+    uint64_t t0 = cuzk_now_ns();
+    if (cuzk_fc_c1_synthetic(c1, p, 1000, 1, seed, flags, threads, &err) != CUZK_OK) {
+        fprintf(stderr, "cuzk-bench c1-check: %s\n", err.msg);
+        return -1;
+    }
+    double t_make = secs_since(t0);
+    t0 = cuzk_now_ns();
+    if (cuzk_fc_c1_json_write(json, &j->json_len, c1, &err) != CUZK_OK ||
+        cuzk_fc_c1_wrapper_write(wrapper, &j->wrapper_len, *json, j->json_len, 1, p->sector_size, &err) != CUZK_OK) {
+        fprintf(stderr, "cuzk-bench c1-check: writing JSON: %s\n", err.msg);
+        return -1;
+    }
+    double t_write = secs_since(t0);
+    if (out && cuzk_fc_c1_save(out, *json, j->json_len, &err) != CUZK_OK) {
+        fprintf(stderr, "cuzk-bench c1-check: %s\n", err.msg);
+        return -1;
+    }
+    j->c1 = c1;
+    j->json = *json;
+    j->wrapper = *wrapper;
+    printf("c1-check %s (synthetic: miner 1000, sector 1): %u partitions x %u challenges, json %zu bytes "
+           "(%.1f MB), wrapper %zu bytes (%.1f MB); made in %.3fs with %d threads, written in %.3fs%s%s\n",
+           p->name, c1->n_partitions, c1->challenges_per_partition, j->json_len, (double)j->json_len / 1e6,
+           j->wrapper_len, (double)j->wrapper_len / 1e6, t_make, threads, t_write, out ? "; saved to " : "",
+           out ? out : "");
+    if (!j->challenges_hold)
+        printf("note: %s derives its %s challenges from comm_r, which a synthetic C1 cannot meet: its challenges "
+               "are the seed's interactive ones, so check-challenges and parse-any (which runs it) are skipped\n",
+               p->name, cuzk_fc_challenge_kind_str(p->challenges));
+    fflush(stdout);
+    return 0;
+}
+
+static int run(const cuzk_fc_seal_proof_t *p, const uint8_t seed[32], int iters, int threads, const char *out)
+{
+    job_t j = {.challenges_hold = p->challenges == CUZK_FC_CHALLENGES_INTERACTIVE};
+    cuzk_fc_c1_t c1;
+    memset(&c1, 0, sizeof c1);
+    char *json = NULL, *wrapper = NULL;
+    double *t = calloc((size_t)iters * STAGES, sizeof *t), *col = calloc((size_t)iters, sizeof *col);
+    int rc = t && col ? prepare(&j, &c1, &json, &wrapper, p, seed, threads, out) : -1;
+    for (int it = 0; it < iters && rc == 0; it++)
+        rc = iteration(&j, t + (size_t)it * STAGES);
+    if (rc == 0) {
+        static const char *names[STAGES] = {"c1-parse-noverify", "c1-verify", "c1-check-challenges",
+                                            "c1-parse-any-noverify", "c1-parse-any"};
+        size_t n_ch = (size_t)c1.n_partitions * c1.challenges_per_partition;
+        micro_args a = {.threads = cuzk_cpu_count(), .iters = iters, .impl = ff_get_impl()};
+        for (int s = 0; s < STAGES; s++) {
+            if (!j.challenges_hold && (s == CHALLENGES || s == PARSE_ANY))
+                continue;
+            for (int it = 0; it < iters; it++)
+                col[it] = t[(size_t)it * STAGES + s];
+            char name[96];
+            snprintf(name, sizeof name, "%s %s", names[s], p->size_name);
+            if (s == VERIFY || s == CHALLENGES)
+                bench_print(name, &a, stats(col, iters), (double)n_ch, "challenges");
+            else
+                bench_print(name, &a, stats(col, iters),
+                            (double)(s >= UNWRAP ? j.wrapper_len : j.json_len) / 1e6, "MB");
+        }
+    }
+    free(t);
+    free(col);
+    free(json);
+    free(wrapper);
+    cuzk_fc_c1_free(&c1);
+    return rc ? 1 : 0;
+}
+
+int bench_c1_check(int argc, char **argv)
+{
+    const char *size = NULL, *name = NULL, *out = NULL;
+    long iters = 5, threads = cuzk_cpu_count();
+    uint8_t seed[32] = {0};
+    for (int i = 0; i < argc; i++) {
+        const char *o = argv[i];
+        if (strcmp(o, "--help") == 0 || strcmp(o, "-h") == 0) {
+            usage(stdout);
+            return 0;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "cuzk-bench c1-check: %s needs a value\n", o);
+            return 2;
+        }
+        const char *v = argv[++i];
+        char *end = NULL;
+        if (strcmp(o, "--sector-size") == 0)
+            size = v;
+        else if (strcmp(o, "--registered-proof") == 0)
+            name = v;
+        else if (strcmp(o, "--out") == 0)
+            out = v;
+        else if (strcmp(o, "--seed") == 0 && cli_hex32(seed, v) == 0)
+            ;
+        else if (strcmp(o, "--iters") == 0 && (iters = strtol(v, &end, 10), *v && !*end && iters >= 1 &&
+                                                iters <= 100000))
+            ;
+        else if (strcmp(o, "--threads") == 0 && (threads = strtol(v, &end, 10), *v && !*end && threads >= 1 &&
+                                                  threads <= 1024))
+            ;
+        else {
+            fprintf(stderr, "cuzk-bench c1-check: bad option or value: %s %s\n", o, v);
+            usage(stderr);
+            return 2;
+        }
+    }
+    const cuzk_fc_seal_proof_t *p = NULL;
+    cuzk_err_t err = {{0}};
+    if (name && cuzk_fc_seal_proof_parse(&p, name, &err) != CUZK_OK) {
+        fprintf(stderr, "cuzk-bench c1-check: --registered-proof: %s\n", err.msg);
+        return 2;
+    }
+    uint64_t bytes = size ? parse_size(size) : 0;
+    if (size && !p && !(p = default_proof(bytes))) {
+        fprintf(stderr, "cuzk-bench c1-check: --sector-size %s: expects 2KiB, 8MiB, 512MiB, 32GiB or 64GiB\n", size);
+        return 2;
+    }
+    if (!p || (size && bytes != p->sector_size)) {
+        fprintf(stderr, "cuzk-bench c1-check: %s\n",
+                p ? "--sector-size and --registered-proof disagree" : "give --sector-size or --registered-proof");
+        usage(stderr);
+        return 2;
+    }
+    int rc = run(p, seed, (int)iters, (int)threads, out);
+    if (rc)
+        fprintf(stderr, "cuzk-bench c1-check: result check FAILED\n");
+    return rc;
+}
