@@ -72,3 +72,20 @@ double cli_now(void)
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
+
+uint64_t cli_parse_sector_size(const char *s)
+{
+    static const struct { const char *name; uint64_t bytes; } sizes[] = {
+        {"2KiB", 2048}, {"8MiB", 8ull << 20}, {"512MiB", 512ull << 20}, {"32GiB", 32ull << 30},
+        {"64GiB", 64ull << 30}};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        if (strcmp(s, sizes[i].name) == 0)
+            return sizes[i].bytes;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    for (size_t i = 0; *s >= '0' && *s <= '9' && !*end && !errno && i < sizeof sizes / sizeof sizes[0]; i++)
+        if (v == sizes[i].bytes)
+            return v;
+    return 0;
+}

@@ -10,6 +10,9 @@ int cli_parse_u64(const char *s, uint64_t *out);
 int cli_hex32(uint8_t out[32], const char *s);
 /* mkdir -p: every missing component of dir (0755); 0 on success, -1 with errno set. */
 int cli_make_dirs(const char *dir);
+/* A sector size: "2KiB", "8MiB", "512MiB", "32GiB", "64GiB" or one of those as a byte count;
+ * 0 for anything else. */
+uint64_t cli_parse_sector_size(const char *s);
 /* Monotonic seconds, for the timing summaries. */
 double cli_now(void);
 

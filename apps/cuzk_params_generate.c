@@ -105,7 +105,7 @@ int cuzk_params_generate_cmd(int argc, char **argv)
         return usage_error("--kind porep is required (the only kind so far)");
     if (!out || (!size && !proof_name))
         return usage_error("--out and --sector-size (or --registered-proof) are required");
-    uint64_t bytes = size ? cuzk_porep_parse_size(size) : 0;
+    uint64_t bytes = size ? cli_parse_sector_size(size) : 0;
     if (size && !bytes)
         return usage_error("--sector-size expects 2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
     cuzk_err_t err = {{0}};

@@ -43,23 +43,6 @@ void cuzk_porep_dev_warning(const char *who, const char *stem)
                     "proofs made with them are worthless on chain\n", who, stem);
 }
 
-uint64_t cuzk_porep_parse_size(const char *s)
-{
-    static const struct { const char *name; uint64_t bytes; } sizes[] = {
-        {"2KiB", 2048}, {"8MiB", 8ull << 20}, {"512MiB", 512ull << 20}, {"32GiB", 32ull << 30},
-        {"64GiB", 64ull << 30}};
-    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
-        if (strcmp(s, sizes[i].name) == 0)
-            return sizes[i].bytes;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    for (size_t i = 0; *s >= '0' && *s <= '9' && !*end && !errno && i < sizeof sizes / sizeof sizes[0]; i++)
-        if (v == sizes[i].bytes)
-            return v;
-    return 0;
-}
-
 typedef struct {
     const char *c1, *params, *out, *proof, *size;
     uint64_t sector_num, miner_id;
@@ -127,7 +110,7 @@ static int load_c1(cuzk_fc_c1_t *c1, const args_t *a, const char *who)
         fprintf(stderr, "%s: %s: %s\n", who, a->c1, err.msg);
         return EXIT_BAD;
     }
-    uint64_t size = a->size ? cuzk_porep_parse_size(a->size) : 0;
+    uint64_t size = a->size ? cli_parse_sector_size(a->size) : 0;
     cuzk_status st = CUZK_OK;
     if (a->size && !size)
         st = cuzk_err_set(&err, CUZK_ERR_INVALID_ARG, "--sector-size %s: not a sector size", a->size);

@@ -25,6 +25,4 @@ void cuzk_params_generate_usage(FILE *f);
 bool cuzk_porep_file_exists(const char *path);
 /* The warning printed on stderr whenever development parameters are used. */
 void cuzk_porep_dev_warning(const char *who, const char *stem);
-/* "2KiB", "8MiB", "32GiB" or a byte count → bytes; 0 for anything else. */
-uint64_t cuzk_porep_parse_size(const char *s);
 #endif

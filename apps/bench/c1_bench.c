@@ -28,17 +28,6 @@ static void usage(FILE *f)
                "  made from (default: zero); --out: also write its bare C1 JSON there.\n");
 }
 
-static uint64_t parse_size(const char *s)
-{
-    static const struct { const char *n; uint64_t b; } t[] = {
-        {"2KiB", 2048}, {"8MiB", 8ull << 20}, {"512MiB", 512ull << 20}, {"32GiB", 32ull << 30}, {"64GiB", 64ull << 30}};
-    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-        if (strcmp(s, t[i].n) == 0)
-            return t[i].b;
-    uint64_t v;
-    return cli_parse_u64(s, &v) == 0 ? v : 0;
-}
-
 /* The V1_1 (interactive) proof of a sector size: what Curio seals with by default. */
 static const cuzk_fc_seal_proof_t *default_proof(uint64_t bytes)
 {
@@ -248,7 +237,7 @@ int bench_c1_check(int argc, char **argv)
         fprintf(stderr, "cuzk-bench c1-check: --registered-proof: %s\n", err.msg);
         return 2;
     }
-    uint64_t bytes = size ? parse_size(size) : 0;
+    uint64_t bytes = size ? cli_parse_sector_size(size) : 0;
     if (size && !p && !(p = default_proof(bytes))) {
         fprintf(stderr, "cuzk-bench c1-check: --sector-size %s: expects 2KiB, 8MiB, 512MiB, 32GiB or 64GiB\n", size);
         return 2;

@@ -2,6 +2,7 @@
  * sector size, from an all-zero witness of the right shape, as the original's synthesis microbenchmark.
  * Per iteration: wall and synthesis time, constraint rate, peak RSS and hardware counters when the kernel
  * allows them (perf_event_open). */
+#include "cli_util.h"
 #include "bench/synth_only.h"
 
 #include <inttypes.h>
@@ -160,18 +161,6 @@ static void usage(FILE *f)
                "  synthesis of the PoRep C2 circuit alone; --sector-size uses an all-zero witness\n");
 }
 
-static uint64_t parse_size(const char *s)
-{
-    static const struct { const char *n; uint64_t b; } t[] = {
-        {"2KiB", 2048}, {"8MiB", 8ull << 20}, {"512MiB", 512ull << 20}, {"32GiB", 32ull << 30}, {"64GiB", 64ull << 30}};
-    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-        if (strcmp(s, t[i].n) == 0)
-            return t[i].b;
-    char *end;
-    unsigned long long v = strtoull(s, &end, 10);
-    return *s && !*end ? v : 0;
-}
-
 int bench_synth_only(int argc, char **argv)
 {
     const char *c1_path = NULL, *size = NULL, *mode = "direct", *lc_name = "default";
@@ -244,7 +233,7 @@ int bench_synth_only(int argc, char **argv)
         j.c1 = &c1;
         what = c1.proof->name;
     } else {
-        uint64_t bytes = parse_size(size);
+        uint64_t bytes = cli_parse_sector_size(size);
         if (!bytes || cuzk_porep_config_for_sector_size(&j.cfg, &partitions, bytes, &err) != CUZK_OK) {
             fprintf(stderr, "cuzk-bench synth-only: --sector-size %s: %s\n", size,
                     bytes ? err.msg : "expects 2KiB, 8MiB, 512MiB, 32GiB or 64GiB");

@@ -7,7 +7,6 @@
 
 #include "engine/engine_internal.h"
 #include "filecoin/c1_json.h"
-#include "filecoin/porep_inputs.h"
 #include "util/timer.h"
 
 static bool before(const job_t *a, const job_t *b)

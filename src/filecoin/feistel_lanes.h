@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include "filecoin/blake2b.h"
 #include "filecoin/feistel.h"
 
 #define FL_LANES 16
@@ -24,33 +25,20 @@ typedef uint64_t fl_vec __attribute__((vector_size(8 * FL_LANES)));
 /* bswap32 of the low 32 bits of each lane (the high 32 must be zero), kept in the low half. */
 #define FL_BSWAP32(x) ((((x)&0xff) << 24) | (((x)&0xff00) << 8) | (((x) >> 8) & 0xff00) | (((x) >> 24) & 0xff))
 
-/* BLAKE2b's IV (the SHA-512 initial values, RFC 7693). */
-#define FL_IV0 0x6a09e667f3bcc908ull
-#define FL_IV1 0xbb67ae8584caa73bull
-#define FL_IV2 0x3c6ef372fe94f82bull
-#define FL_IV3 0xa54ff53a5f1d36f1ull
-#define FL_IV4 0x510e527fade682d1ull
-#define FL_IV5 0x9b05688c2b3e6c1full
-#define FL_IV6 0x1f83d9abfb41bd6bull
-#define FL_IV7 0x5be0cd19137e2179ull
+/* BLAKE2b's IV (blake2b.h). */
+#define FL_IV0 CUZK_BLAKE2B_IV[0]
+#define FL_IV1 CUZK_BLAKE2B_IV[1]
+#define FL_IV2 CUZK_BLAKE2B_IV[2]
+#define FL_IV3 CUZK_BLAKE2B_IV[3]
+#define FL_IV4 CUZK_BLAKE2B_IV[4]
+#define FL_IV5 CUZK_BLAKE2B_IV[5]
+#define FL_IV6 CUZK_BLAKE2B_IV[6]
+#define FL_IV7 CUZK_BLAKE2B_IV[7]
 
 /* The message schedule (rounds 10 and 11 reuse rows 0 and 1). Only words 0 and 1 of the message are
  * non-zero here, so only their positions matter: with the table constant and the loop unrolled, the
  * additions of the 14 zero words disappear. */
-static const uint8_t FL_SIGMA[12][16] = {
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
-    {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
-    {11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4},
-    {7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8},
-    {9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13},
-    {2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9},
-    {12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11},
-    {13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
-    {6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5},
-    {10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
-    {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
-};
+#define FL_SIGMA CUZK_BLAKE2B_SIGMA
 
 #define FL_M(i) ((i) == 0 ? m0 : (i) == 1 ? m1 : zero)
 #define FL_G(a, b, c, d, x, y)                                                                     \
