@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Derives every hard-coded constant of src/ff from p and r (Python 3 standard library only):
-Montgomery constants, fixed exponents, the Fr root of unity, the safegcd moduli and the Fp6/Fp12
+Montgomery constants (with mont_adx.h's friendly-step Q), fixed exponents, the Fr root of unity, the safegcd moduli and the Fp6/Fp12
 Frobenius tables (tower_consts.c is this script's `tower` output). The tests recompute them
 independently with GMP or from their definitions, so this script is documentation, not a trust
 anchor. Usage: gen_consts.py [field|tower]"""
@@ -32,6 +32,10 @@ def field():
         n62 = 7 if n == 6 else 5
         print("signed-62 ", ", ".join("0x%016x" % v for v in limbs(q, n62, 62)))
         print("q^-1 mod 2^62 0x%016xULL" % pow(q, -1, 1 << 62))
+        n0 = (-pow(q, -1, 1 << 64)) % (1 << 64)
+        print("Q = (n0*q + 1)/2^64 (friendly steps)", c_limbs((n0 * q + 1) >> 64, n))
+        if n == 4:
+            print("-q^-1 mod 2^128, high limb 0x%016xULL" % ((-pow(q, -1, 1 << 128)) % (1 << 128) >> 64))
         b = q.bit_length()
         print("divsteps bound floor((49*%d + 57) / 17) = %d" % (b, (49 * b + 57) // 17))
     print("(p + 1)/4 ", c_limbs((P + 1) // 4, 6))
