@@ -101,6 +101,11 @@ typedef struct {
     const uint32_t *h_source;
     /* Tests only: fixed blinding (r, s) instead of fresh getrandom values. NULL = random. */
     const cuzk_fr_t *fixed_r, *fixed_s;
+    /* Optional: polled before each phase of each proof (H, each MSM); when it returns true the
+     * prover stops there with CUZK_ERR_CANCELLED (discard the proofs array then). Called from the
+     * calling thread only. NULL = never stop. */
+    bool (*should_stop)(void *stop_arg);
+    void *stop_arg;
 } cuzk_groth16_prove_opts;
 
 /* Proves n circuits that share one key: proofs[k] from witnesses[k]. Every witness must match

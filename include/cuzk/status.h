@@ -20,6 +20,7 @@ typedef enum {
     CUZK_ERR_IO,
     CUZK_ERR_FORMAT,          /* malformed file or message: bad magic, version, section or size field */
     CUZK_ERR_MISMATCH,        /* inputs disagree: circuit vs parameters, witness vs circuit, curve */
+    CUZK_ERR_CANCELLED,       /* the caller asked the work to stop (cancel, shutdown) */
 } cuzk_status;
 
 /* Room for a human-readable message next to a status: functions that parse files or check shapes

@@ -54,7 +54,7 @@ cuzk_status cuzk_budget_acquire(cuzk_budget_t *b, uint64_t bytes, bool (*stop)(v
         pthread_mutex_unlock(&b->mu);
         uint64_t freed = b->evict ? b->evict(b->evict_ctx, need) : 0;
         if (stop && stop(stop_arg))
-            return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, "cancelled while waiting for memory");
+            return cuzk_err_set(err, CUZK_ERR_CANCELLED, "cancelled while waiting for memory");
         pthread_mutex_lock(&b->mu);
         if (freed == 0 && !fits(b, bytes)) {
             struct timespec ts;

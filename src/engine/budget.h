@@ -22,7 +22,7 @@ void cuzk_budget_init(cuzk_budget_t *b, uint64_t total, uint64_t (*evict)(void *
 void cuzk_budget_destroy(cuzk_budget_t *b);
 
 /* Reserves bytes, waiting while they do not fit. stop (polled about every 100 ms, may be NULL) abandons
- * the wait: CUZK_ERR_UNSUPPORTED ("cancelled"). More than the whole budget: CUZK_ERR_NO_MEMORY with the
+ * the wait: CUZK_ERR_CANCELLED. More than the whole budget: CUZK_ERR_NO_MEMORY with the
  * figures. */
 cuzk_status cuzk_budget_acquire(cuzk_budget_t *b, uint64_t bytes, bool (*stop)(void *), void *stop_arg,
                                 const char *what, cuzk_err_t *err);

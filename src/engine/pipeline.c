@@ -304,6 +304,9 @@ static void prove_one(cuzk_engine_t *e, job_t *j, uint32_t k)
         memset(&po, 0, sizeof po);
         po.threads = e->cfg.prover_threads;
         po.h_mode = CUZK_GROTH16_H_COSET;
+        stop_ctx_t stop = {e, j};
+        po.should_stop = job_stopped; /* a cancel or a hard stop ends the proof at its next phase */
+        po.stop_arg = &stop;
         uint64_t t0 = cuzk_now_ns();
         cuzk_engine_timeline(e, "PROVE_START", j->id, "partition %u", k);
         st = cuzk_groth16_prove(&part->proof, j->srs->keys.pk, &part->synth.gw, 1, &po, &err);
@@ -318,7 +321,9 @@ static void prove_one(cuzk_engine_t *e, job_t *j, uint32_t k)
     j->prove_ms += part->prove_ms;
     if (skip || st != CUZK_OK) {
         part->state = PART_FAILED;
-        if (st != CUZK_OK && !j->failed) {
+        if (st == CUZK_ERR_CANCELLED)   /* stopped by job_stopped: a cancel, not a failure */
+            j->cancel = true;
+        else if (st != CUZK_OK && !j->failed) {
             j->failed = true;
             snprintf(j->error, sizeof j->error, "partition %u: %s", k, err.msg);
         }

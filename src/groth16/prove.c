@@ -100,14 +100,21 @@ static cuzk_status check_positions(const char *name, const uint32_t *pos, size_t
     return st;
 }
 
+/* The caller's stop request, polled between phases. */
+static cuzk_status stop_check(const cuzk_groth16_prove_opts *o)
+{
+    return o->should_stop && o->should_stop(o->stop_arg) ? CUZK_ERR_CANCELLED : CUZK_OK;
+}
+
 static cuzk_status run_msms(msm_sums *sums, const cuzk_groth16_pk_t *pk, const cuzk_groth16_witness_t *w,
-                            prove_scratch *s, size_t h_len, const uint32_t *h_source, int threads)
+                            prove_scratch *s, const cuzk_groth16_prove_opts *o, int threads)
 {
     size_t ni = w->num_inputs, na = w->num_aux, nz = ni + na;
     cuzk_msm_opts opts = {.threads = threads};
     /* H is in s->a; s->b is free once H is computed (same size and alignment as scalars). */
-    cuzk_scalar_t *h_scalars = (cuzk_scalar_t *)(h_source ? s->b : s->a);
-    g16_to_scalars_gather(h_scalars, s->a, h_source, h_len, threads);
+    size_t h_len = pk->h_len;
+    cuzk_scalar_t *h_scalars = (cuzk_scalar_t *)(o->h_source ? s->b : s->a);
+    g16_to_scalars_gather(h_scalars, s->a, o->h_source, h_len, threads);
     g16_to_scalars(s->z, w->input, ni, threads);
     g16_to_scalars(s->z + ni, w->aux, na, threads);
     memset(s->bits_a, 0, words_for(nz) * sizeof(uint64_t));
@@ -118,22 +125,32 @@ static cuzk_status run_msms(msm_sums *sums, const cuzk_groth16_pk_t *pk, const c
     bits_append(s->bits_b, ni, w->b_aux_density, na);
 
     cuzk_status st;
+    if ((st = stop_check(o)) != CUZK_OK)
+        return st;
     uint64_t t = cuzk_now_ns();
     if ((st = cuzk_msm_g1(&sums->h, pk->h, h_scalars, h_len, &opts)) != CUZK_OK)
         return st;
     cuzk_timing_report("msm_h", t);
+    if ((st = stop_check(o)) != CUZK_OK)
+        return st;
     t = cuzk_now_ns();
     if ((st = cuzk_msm_g1(&sums->l, pk->l, s->z + ni, na, &opts)) != CUZK_OK)
         return st;
     cuzk_timing_report("msm_l", t);
+    if ((st = stop_check(o)) != CUZK_OK)
+        return st;
     t = cuzk_now_ns();
     if ((st = cuzk_msm_g1_density(&sums->a, pk->a, pk->a_len, s->z, nz, s->bits_a, &opts)) != CUZK_OK)
         return st;
     cuzk_timing_report("msm_a", t);
+    if ((st = stop_check(o)) != CUZK_OK)
+        return st;
     t = cuzk_now_ns();
     if ((st = cuzk_msm_g1_density(&sums->b1, pk->b_g1, pk->b_g1_len, s->z, nz, s->bits_b, &opts)) != CUZK_OK)
         return st;
     cuzk_timing_report("msm_b_g1", t);
+    if ((st = stop_check(o)) != CUZK_OK)
+        return st;
     t = cuzk_now_ns();
     if ((st = cuzk_msm_g2_density(&sums->b2, pk->b_g2, pk->b_g2_len, s->z, nz, s->bits_b, &opts)) != CUZK_OK)
         return st;
@@ -216,14 +233,19 @@ static cuzk_status prove_one(cuzk_groth16_proof_t *proof, const cuzk_groth16_pk_
                              prove_scratch *s, int threads, cuzk_err_t *err)
 {
     unsigned log_m = g16_log2_ceil(w->num_constraints + w->num_inputs);
+    cuzk_status st = stop_check(o);
+    if (st != CUZK_OK)
+        return cuzk_err_set(err, st, "cancelled");
     uint64_t t = cuzk_now_ns();
-    cuzk_status st = g16_h_compute(s->a, s->b, s->c, log_m, w, o->h_mode, o->row_position, threads);
+    st = g16_h_compute(s->a, s->b, s->c, log_m, w, o->h_mode, o->row_position, threads);
     if (st != CUZK_OK)
         return cuzk_err_set(err, st, "H polynomial: %s", cuzk_status_str(st));
     cuzk_timing_report("ntt", t);
 
     msm_sums sums;
-    if ((st = run_msms(&sums, pk, w, s, pk->h_len, o->h_source, threads)) != CUZK_OK)
+    if ((st = run_msms(&sums, pk, w, s, o, threads)) == CUZK_ERR_CANCELLED)
+        return cuzk_err_set(err, st, "cancelled");
+    if (st != CUZK_OK)
         return cuzk_err_set(err, st, "multi-scalar multiplication: %s", cuzk_status_str(st));
 
     fr r, sv;

@@ -17,6 +17,7 @@ static grpc_status_code grpc_code(cuzk_status st)
     case CUZK_ERR_NO_MEMORY: return GRPC_STATUS_RESOURCE_EXHAUSTED;
     case CUZK_ERR_IO: return GRPC_STATUS_FAILED_PRECONDITION;
     case CUZK_ERR_MISMATCH: return GRPC_STATUS_FAILED_PRECONDITION;
+    case CUZK_ERR_CANCELLED: return GRPC_STATUS_CANCELLED;
     default: return GRPC_STATUS_INVALID_ARGUMENT;
     }
 }

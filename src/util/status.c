@@ -18,6 +18,7 @@ const char *cuzk_status_str(cuzk_status status)
     case CUZK_ERR_IO: return "i/o error";
     case CUZK_ERR_FORMAT: return "malformed input";
     case CUZK_ERR_MISMATCH: return "inputs do not match";
+    case CUZK_ERR_CANCELLED: return "cancelled";
     }
     return "unknown status";
 }
