@@ -183,6 +183,12 @@ cuzk_status cuzk_cs_fail(cuzk_cs_t *cs, cuzk_status status, const char *fmt, ...
 /* CUZK_OK, or the first failure with its message. */
 cuzk_status cuzk_cs_status(const cuzk_cs_t *cs, cuzk_err_t *err);
 
+/* A stop request for long syntheses (a cancelled job): circuits call cuzk_cs_poll_stop at natural
+ * points (a PoRep challenge); when should_stop(stop_arg) says so, the system fails with
+ * CUZK_ERR_CANCELLED and the poll returns true. NULL (the default) = never stop. */
+void cuzk_cs_set_stop(cuzk_cs_t *cs, bool (*should_stop)(void *stop_arg), void *stop_arg);
+bool cuzk_cs_poll_stop(cuzk_cs_t *cs);
+
 typedef struct {
     size_t num_inputs; /* ONE included */
     size_t num_aux;

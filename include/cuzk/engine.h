@@ -118,7 +118,7 @@ void cuzk_job_result_free(cuzk_job_result_t *r);
 
 /* Cancels a queued or running job. *found false for an unknown or finished job; *was_running true when
  * it had started (a partition being proved stops at its prover's next phase: before H or between
- * MSMs; one being synthesized is dropped when its synthesis ends). */
+ * MSMs; one being synthesized at its next challenge). */
 void cuzk_engine_cancel(cuzk_engine_t *e, const char *job_id, bool *found, bool *was_running);
 
 /* The submitter no longer wants the result (its client went away): cancels the job, or drops its

@@ -107,7 +107,8 @@ void cuzk_porep_witness_free(cuzk_porep_witness_t *w);
  * Public inputs in allocation order: replica_id, comm_d, comm_r, then per challenge the comm_d path
  * index, 6 DRG and 8 expander parent indexes, the challenge, the comm_r_last and comm_c path
  * indexes (filecoin-formats.md §3.2). CUZK_ERR_INVALID_ARG for a bad config or a witness of another
- * config; otherwise cuzk_cs_status(cs) (a missing value, out of memory). */
+ * config; otherwise cuzk_cs_status(cs) (a missing value, out of memory; CUZK_ERR_CANCELLED when the
+ * system's stop request, polled before each challenge, said so: cuzk_cs_set_stop). */
 cuzk_status cuzk_porep_synthesize(cuzk_cs_t *cs, const cuzk_porep_config_t *cfg, const cuzk_porep_witness_t *w,
                                   cuzk_err_t *err);
 

@@ -36,6 +36,19 @@ cuzk_status cuzk_cs_status(const cuzk_cs_t *cs, cuzk_err_t *err)
     return cs->status;
 }
 
+void cuzk_cs_set_stop(cuzk_cs_t *cs, bool (*should_stop)(void *stop_arg), void *stop_arg)
+{
+    cs->should_stop = should_stop;
+    cs->stop_arg = stop_arg;
+}
+
+bool cuzk_cs_poll_stop(cuzk_cs_t *cs)
+{
+    if (cs->status == CUZK_OK && cs->should_stop && cs->should_stop(cs->stop_arg))
+        cuzk_cs_fail(cs, CUZK_ERR_CANCELLED, "cancelled");
+    return cs->status == CUZK_ERR_CANCELLED;
+}
+
 cuzk_status cuzk_cs_new(cuzk_cs_t **out, cuzk_cs_backend backend, cuzk_lc_strategy strategy, cuzk_err_t *err)
 {
     *out = NULL;

@@ -66,6 +66,8 @@ struct cuzk_cs {
 
     cuzk_status status; /* first failure, sticky */
     cuzk_err_t err;
+    bool (*should_stop)(void *); /* cuzk_cs_set_stop */
+    void *stop_arg;
 
     cs_arena arena;
 

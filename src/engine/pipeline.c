@@ -182,7 +182,7 @@ static void synthesize_next(cuzk_engine_t *e, job_t *j)
         part->reserved = bytes;
         uint64_t t0 = cuzk_now_ns();
         cuzk_engine_timeline(e, "SYNTH_START", j->id, "partition %u", k);
-        st = cuzk_porep_synthesize_partition(&part->synth, &j->c1, &j->cfg, k, &err);
+        st = cuzk_porep_synthesize_partition(&part->synth, &j->c1, &j->cfg, k, job_stopped, &stop, &err);
         part->synth_ms = ms_since(t0);
         cuzk_engine_timeline(e, "SYNTH_END", j->id, "partition %u %.0f ms", k, part->synth_ms);
     }
@@ -195,7 +195,9 @@ static void synthesize_next(cuzk_engine_t *e, job_t *j)
         part_discard(e, part);
         part->state = PART_FAILED;
         j->in_flight--;
-        if (st != CUZK_OK && !j->cancel && !j->failed) {
+        if (st == CUZK_ERR_CANCELLED)   /* stopped by job_stopped: a cancel, not a failure */
+            j->cancel = true;
+        else if (st != CUZK_OK && !j->cancel && !j->failed) {
             j->failed = true;
             snprintf(j->error, sizeof j->error, "partition %u: %s", k, err.msg);
         }

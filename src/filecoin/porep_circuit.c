@@ -129,7 +129,7 @@ cuzk_status cuzk_porep_synthesize(cuzk_cs_t *cs, const cuzk_porep_config_t *cfg,
     cuzk_poseidon_circuit(cs, &h, 2, pre);
     cuzk_constraint_equal(cs, &comm_r, &h);
 
-    for (uint32_t i = 0; i < cfg->challenges && cuzk_cs_status(cs, NULL) == CUZK_OK; i++)
+    for (uint32_t i = 0; i < cfg->challenges && !cuzk_cs_poll_stop(cs) && cuzk_cs_status(cs, NULL) == CUZK_OK; i++)
         challenge(cs, cfg, &shape_d, &shape_rc, w ? &w->challenges[i] : NULL, &comm_d, &comm_c, &comm_r_last, rid);
     return cuzk_cs_status(cs, err);
 }

@@ -98,7 +98,8 @@ cuzk_status cuzk_porep_c1_public_inputs(cuzk_scalar_t *out, size_t out_len, size
 }
 
 cuzk_status cuzk_porep_synthesize_partition(cuzk_porep_partition_t *out, const cuzk_fc_c1_t *c1,
-                                            const cuzk_porep_config_t *cfg, uint32_t k, cuzk_err_t *err)
+                                            const cuzk_porep_config_t *cfg, uint32_t k,
+                                            bool (*should_stop)(void *stop_arg), void *stop_arg, cuzk_err_t *err)
 {
     memset(out, 0, sizeof *out);
     if (k >= c1->n_partitions)
@@ -108,8 +109,10 @@ cuzk_status cuzk_porep_synthesize_partition(cuzk_porep_partition_t *out, const c
     if (st != CUZK_OK)
         return st;
     st = cuzk_cs_new(&out->cs, CUZK_CS_DIRECT, CUZK_LC_DEFAULT, err);
-    if (st == CUZK_OK)
+    if (st == CUZK_OK) {
+        cuzk_cs_set_stop(out->cs, should_stop, stop_arg);
         st = cuzk_porep_synthesize(out->cs, cfg, &w, err);
+    }
     if (st == CUZK_OK)
         st = cuzk_cs_groth16_witness(out->cs, &out->gw, err);
     cuzk_porep_witness_free(&w);
@@ -185,7 +188,7 @@ cuzk_status cuzk_porep_prove(cuzk_groth16_proof_t *proofs, const cuzk_fc_c1_t *c
             st = synth_record(&cs, &abc, &rec, &have_rec, &gw, &cfg, &w, o.threads, err);
             cuzk_porep_witness_free(&w);
         } else {
-            st = cuzk_porep_synthesize_partition(&part, c1, &cfg, k, err);
+            st = cuzk_porep_synthesize_partition(&part, c1, &cfg, k, NULL, NULL, err);
             gw = part.gw;
         }
         if (st == CUZK_OK) {

@@ -65,9 +65,11 @@ typedef struct {
 } cuzk_porep_partition_t;
 
 /* Partition k of c1 (k < c1->n_partitions; the caller has checked the C1's challenges) synthesized for
- * cfg (cuzk_porep_c1_config). On error *out is empty. Free with cuzk_porep_partition_free. */
+ * cfg (cuzk_porep_c1_config). should_stop (may be NULL) is polled before each challenge: when it says so,
+ * CUZK_ERR_CANCELLED. On error *out is empty. Free with cuzk_porep_partition_free. */
 cuzk_status cuzk_porep_synthesize_partition(cuzk_porep_partition_t *out, const cuzk_fc_c1_t *c1,
-                                            const cuzk_porep_config_t *cfg, uint32_t k, cuzk_err_t *err);
+                                            const cuzk_porep_config_t *cfg, uint32_t k,
+                                            bool (*should_stop)(void *stop_arg), void *stop_arg, cuzk_err_t *err);
 void cuzk_porep_partition_free(cuzk_porep_partition_t *p);
 
 /* One proof per partition of c1 (proofs has c1->n_partitions entries), partitions one after the

@@ -9,6 +9,7 @@
 #include "ff/fr.h"
 #include "filecoin/porep_circuit_c1.h"
 #include "filecoin/porep_inputs.h"
+#include "filecoin/porep_prove.h"
 #include "filecoin/seal/seal.h"
 #include "fc_seal_test.h"
 #include "test_util.h"
@@ -34,6 +35,45 @@ static bool holds(const cuzk_porep_config_t *cfg, const cuzk_porep_witness_t *w,
     }
     cuzk_cs_free(cs);
     return ok;
+}
+
+typedef struct {
+    int polls, stop_at; /* stop_at 0 = never */
+} stop_counter;
+
+static bool stop_after(void *p)
+{
+    stop_counter *c = p;
+    return ++c->polls == c->stop_at;
+}
+
+/* A partition's synthesis polls its stop request before each challenge and stops at the one that
+ * says so (CUZK_ERR_CANCELLED, nothing kept); never saying so gives a satisfied system. */
+static void test_synthesis_stop(const cuzk_fc_c1_t *c1)
+{
+    cuzk_porep_config_t cfg;
+    cuzk_err_t err = {{0}};
+    CHECK_MSG(cuzk_porep_c1_config(&cfg, c1, &err) == CUZK_OK, "%s", err.msg);
+    cuzk_porep_partition_t part;
+    for (int k = 1; k <= 2; k++) {
+        stop_counter c = {0, k};
+        err.msg[0] = 0;
+        CHECK(cuzk_porep_synthesize_partition(&part, c1, &cfg, 0, stop_after, &c, &err) == CUZK_ERR_CANCELLED);
+        CHECK_MSG(c.polls == k && strstr(err.msg, "cancelled") && part.cs == NULL, "stop at %d: %d polls, '%s'", k,
+                  c.polls, err.msg);
+    }
+    stop_counter never = {0, 0};
+    CHECK_MSG(cuzk_porep_synthesize_partition(&part, c1, &cfg, 0, stop_after, &never, &err) == CUZK_OK, "%s",
+              err.msg);
+    CHECK_MSG(never.polls == 2, "%d polls for 2 challenges", never.polls);
+    bool ok = part.gw.num_constraints > 0;
+    for (size_t k = 0; k < part.gw.num_constraints && ok; k++) {
+        fr ab;
+        fr_mul(&ab, &part.gw.a[k], &part.gw.b[k]);
+        ok = fr_eq(&ab, &part.gw.c[k]);
+    }
+    CHECK_MSG(ok, "the partition synthesized with a stop hook does not satisfy the circuit");
+    cuzk_porep_partition_free(&part);
 }
 
 int main(void)
@@ -82,6 +122,7 @@ int main(void)
     CHECK(cuzk_porep_witness_from_c1(&w, &c1, 0, &err) == CUZK_OK);
     cuzk_porep_witness_free(&w);
 
+    test_synthesis_stop(&c1);
     cuzk_fc_c1_free(&c1);
     cuzk_fc_sealed_free(&s);
     return test_finish();
