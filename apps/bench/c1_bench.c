@@ -1,14 +1,16 @@
 /* cuzk-bench c1-check: how long a prover takes to read and check a C1 output, for any sector size. A synthetic
  * C1 (c1_synthetic.h: passes every check, describes no real sector) is made once and written as JSON and as
  * Curio's wrapper; then each iteration times the parse alone, cuzk_fc_c1_verify, the challenge check, the
- * wrapper's parse alone (its JSON, base64 and the C1 JSON without checks) and the whole cuzk_fc_c1_parse_any
- * of the wrapper. Results are checked outside the timed regions. */
+ * wrapper's parse alone (its JSON, base64 and the C1 JSON without checks), the whole cuzk_fc_c1_parse_any
+ * of the wrapper, and cuzk_fc_c1_load of the wrapper from a file (in the page cache: written just before).
+ * Results are checked outside the timed regions. */
 #include "bench/c1_bench.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench/bench.h"
 #include "cli_util.h"
@@ -25,7 +27,8 @@ static void usage(FILE *f)
                "  parse and check times of a SYNTHETIC C1 output (it passes every check, but no such sector\n"
                "  exists). SIZE: 2KiB, 8MiB, 512MiB, 32GiB, 64GiB; the proof defaults to StackedDrg<SIZE>V1_1.\n"
                "  --threads: threads making the C1 (verify uses every online CPU); --seed: the bytes the C1 is\n"
-               "  made from (default: zero); --out: also write its bare C1 JSON there.\n");
+               "  made from (default: zero); --out: also write its bare C1 JSON there. The wrapper goes to a\n"
+               "  temporary file in TMPDIR (or /tmp) for the load stage, removed at the end.\n");
 }
 
 /* The V1_1 (interactive) proof of a sector size: what Curio seals with by default. */
@@ -52,12 +55,13 @@ static bench_stats stats(double *t, int n)
     return st;
 }
 
-enum { PARSE, VERIFY, CHALLENGES, UNWRAP, PARSE_ANY, STAGES };
+enum { PARSE, VERIFY, CHALLENGES, UNWRAP, PARSE_ANY, LOAD, STAGES };
 
 typedef struct {
     const cuzk_fc_c1_t *c1;
     const char *json, *wrapper;
     size_t json_len, wrapper_len;
+    char wrapper_path[64]; /* the wrapper as a file, or "" */
     bool challenges_hold; /* false for kinds whose challenges a synthetic C1 cannot meet */
 } job_t;
 
@@ -115,6 +119,39 @@ static int iteration(const job_t *j, double t[STAGES])
         fprintf(stderr, "cuzk-bench c1-check: parse_any: %s\n", st != CUZK_OK ? err.msg : "the model differs");
         return -1;
     }
+    t0 = cuzk_now_ns();
+    st = cuzk_fc_c1_load(&b, &info, j->wrapper_path, 0, &err);
+    t[LOAD] = secs_since(t0);
+    bad = st != CUZK_OK || !info.wrapped || cuzk_fc_c1_compare(&b, j->c1) != 0;
+    cuzk_fc_c1_free(&b);
+    if (bad) {
+        fprintf(stderr, "cuzk-bench c1-check: load: %s\n", st != CUZK_OK ? err.msg : "the model differs");
+        return -1;
+    }
+    return 0;
+}
+
+/* The wrapper into a fresh temporary file (TMPDIR or /tmp); 0, or -1 after printing why not. */
+static int write_wrapper_file(job_t *j)
+{
+    const char *dir = getenv("TMPDIR");
+    snprintf(j->wrapper_path, sizeof j->wrapper_path, "%s/cuzk-c1-check-XXXXXX",
+             dir && *dir && strlen(dir) < 30 ? dir : "/tmp");
+    int fd = mkstemp(j->wrapper_path);
+    size_t done = 0;
+    while (fd >= 0 && done < j->wrapper_len) {
+        ssize_t w = write(fd, j->wrapper + done, j->wrapper_len - done);
+        if (w <= 0)
+            break;
+        done += (size_t)w;
+    }
+    if (fd < 0 || done < j->wrapper_len || close(fd) != 0) {
+        fprintf(stderr, "cuzk-bench c1-check: cannot write %s\n", j->wrapper_path);
+        if (fd >= 0)
+            unlink(j->wrapper_path);
+        j->wrapper_path[0] = 0;
+        return -1;
+    }
     return 0;
 }
 
@@ -144,6 +181,8 @@ static int prepare(job_t *j, cuzk_fc_c1_t *c1, char **json, char **wrapper, cons
     j->c1 = c1;
     j->json = *json;
     j->wrapper = *wrapper;
+    if (j->challenges_hold && write_wrapper_file(j) != 0)
+        return -1;
     printf("c1-check %s (synthetic: miner 1000, sector 1): %u partitions x %u challenges, json %zu bytes "
            "(%.1f MB), wrapper %zu bytes (%.1f MB); made in %.3fs with %d threads, written in %.3fs%s%s\n",
            p->name, c1->n_partitions, c1->challenges_per_partition, j->json_len, (double)j->json_len / 1e6,
@@ -151,7 +190,7 @@ static int prepare(job_t *j, cuzk_fc_c1_t *c1, char **json, char **wrapper, cons
            out ? out : "");
     if (!j->challenges_hold)
         printf("note: %s derives its %s challenges from comm_r, which a synthetic C1 cannot meet: its challenges "
-               "are the seed's interactive ones, so check-challenges and parse-any (which runs it) are skipped\n",
+               "are the seed's interactive ones, so check-challenges, parse-any and load (which run it) are skipped\n",
                p->name, cuzk_fc_challenge_kind_str(p->challenges));
     fflush(stdout);
     return 0;
@@ -169,11 +208,11 @@ static int run(const cuzk_fc_seal_proof_t *p, const uint8_t seed[32], int iters,
         rc = iteration(&j, t + (size_t)it * STAGES);
     if (rc == 0) {
         static const char *names[STAGES] = {"c1-parse-noverify", "c1-verify", "c1-check-challenges",
-                                            "c1-parse-any-noverify", "c1-parse-any"};
+                                            "c1-parse-any-noverify", "c1-parse-any", "c1-load"};
         size_t n_ch = (size_t)c1.n_partitions * c1.challenges_per_partition;
         micro_args a = {.threads = cuzk_cpu_count(), .iters = iters, .impl = ff_get_impl()};
         for (int s = 0; s < STAGES; s++) {
-            if (!j.challenges_hold && (s == CHALLENGES || s == PARSE_ANY))
+            if (!j.challenges_hold && (s == CHALLENGES || s == PARSE_ANY || s == LOAD))
                 continue;
             for (int it = 0; it < iters; it++)
                 col[it] = t[(size_t)it * STAGES + s];
@@ -186,6 +225,8 @@ static int run(const cuzk_fc_seal_proof_t *p, const uint8_t seed[32], int iters,
                             (double)(s >= UNWRAP ? j.wrapper_len : j.json_len) / 1e6, "MB");
         }
     }
+    if (j.wrapper_path[0])
+        unlink(j.wrapper_path);
     free(t);
     free(col);
     free(json);

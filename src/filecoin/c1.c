@@ -9,13 +9,17 @@
 #include <string.h>
 
 #include "ff/fr.h"
+#include "filecoin/c1_hashes.h"
 #include "filecoin/graph.h"
 #include "filecoin/porep_inputs.h"
 #include "filecoin/poseidon.h"
 #include "filecoin/sha256_tree.h"
+#include "util/bigmem.h"
 #include "util/parallel.h"
 
-/* Chunks of at least 1 MiB; a request larger than that gets a chunk of its own. */
+/* Chunks of 1 MiB, each new one twice the last up to 32 MiB (a 32GiB C1 holds ~10 MB), the large ones
+ * on huge pages: the first touches of the model's memory were a large part of parsing a big C1 (a 4 KiB
+ * page fault per 4 KiB of parsed paths). A request larger than a chunk gets a chunk of its own. */
 struct cuzk_fc_c1_arena {
     struct cuzk_fc_c1_arena *next;
     size_t cap, used;
@@ -23,20 +27,24 @@ struct cuzk_fc_c1_arena {
 };
 
 #define ARENA_CHUNK ((size_t)1 << 20)
+#define ARENA_CHUNK_MAX ((size_t)32 << 20)
 
 void *cuzk_fc_c1_alloc(cuzk_fc_c1_t *c1, size_t n)
 {
     n = (n + 15) & ~(size_t)15;
     cuzk_fc_c1_arena_t *a = c1->arena;
     if (!a || a->cap - a->used < n) {
-        size_t cap = n > ARENA_CHUNK ? n : ARENA_CHUNK;
-        cuzk_fc_c1_arena_t *b = malloc(sizeof(*b) + cap);
+        size_t grow = !a ? ARENA_CHUNK : a->cap < ARENA_CHUNK_MAX ? 2 * a->cap : ARENA_CHUNK_MAX;
+        int own = n > grow;
+        size_t cap = own ? n : grow;
+        cuzk_fc_c1_arena_t *b = cap > ARENA_CHUNK ? cuzk_big_malloc(sizeof(*b) + cap) : malloc(sizeof(*b) + cap);
         if (!b)
             return NULL;
         b->cap = cap;
         b->used = 0;
-        /* A big private chunk goes behind the current one so that the current one keeps filling. */
-        if (a && n > ARENA_CHUNK) {
+        /* A private chunk for a large request goes behind the current one so that the current one keeps
+         * filling. */
+        if (a && own) {
             b->next = a->next;
             a->next = b;
         } else {
@@ -90,10 +98,14 @@ static void label_of(uint8_t out[32], const uint8_t replica_id[32], uint32_t lay
     cuzk_fc_sha256_trimmed(out, s, 2);
 }
 
+/* One challenge's checks: its place (k, i; j = k · per + i) and the hashes computed ahead (NULL: every
+ * node hashed here, one at a time). */
 typedef struct {
     const cuzk_fc_c1_t *c1;
     uint32_t k, i;
     cuzk_err_t *err;
+    const cuzk_fc_c1_hashes_t *h;
+    size_t j;
 } ctx_t;
 
 #define FAIL(cx, st, ...)                                                                               \
@@ -103,8 +115,9 @@ typedef struct {
         return cuzk_err_set((cx)->err, (st), "c1: partition %u challenge %u: %s", (cx)->k, (cx)->i, m_); \
     } while (0)
 
+/* root: what the path hashes to when computed ahead, else NULL. */
 static cuzk_status check_path(ctx_t *cx, const cuzk_fc_merkle_path_t *p, const char *what, unsigned base,
-                              unsigned sub, unsigned top, uint64_t leaves, uint64_t want_index)
+                              unsigned sub, unsigned top, uint64_t leaves, uint64_t want_index, const uint8_t *root)
 {
     cuzk_err_t e;
     cuzk_status st = cuzk_fc_merkle_path_check_shape(p, base, sub, top, leaves, &e);
@@ -116,16 +129,19 @@ static cuzk_status check_path(ctx_t *cx, const cuzk_fc_merkle_path_t *p, const c
     if (idx != want_index)
         FAIL(cx, CUZK_ERR_MISMATCH, "%s: the path opens leaf %llu, expected %llu", what,
              (unsigned long long)idx, (unsigned long long)want_index);
-    if ((st = cuzk_fc_merkle_verify(p, &e)) != CUZK_OK)
+    st = root ? cuzk_fc_merkle_check_root(p, root, &e) : cuzk_fc_merkle_verify(p, &e);
+    if (st != CUZK_OK)
         FAIL(cx, st, "%s: %s", what, e.msg);
     return CUZK_OK;
 }
 
+/* slot: the column's place among the challenge's hashes computed ahead (c1_hashes.h). */
 static cuzk_status check_column(ctx_t *cx, const cuzk_fc_c1_column_t *c, const char *what, uint32_t layers,
-                                const uint8_t comm_c[32])
+                                const uint8_t comm_c[32], unsigned slot)
 {
     const cuzk_fc_seal_proof_t *p = cx->c1->proof;
-    cuzk_status st = check_path(cx, &c->path, what, p->base_arity, p->sub_arity, p->top_arity, p->nodes, c->index);
+    cuzk_status st = check_path(cx, &c->path, what, p->base_arity, p->sub_arity, p->top_arity, p->nodes, c->index,
+                                cuzk_fc_c1_hashes_root(cx->h, cx->j, slot));
     if (st != CUZK_OK)
         return st;
     if (memcmp(c->path.root, comm_c, 32) != 0)
@@ -134,11 +150,16 @@ static cuzk_status check_column(ctx_t *cx, const cuzk_fc_c1_column_t *c, const c
     for (uint32_t l = 0; l < layers; l++)
         if (!fr_from_bytes_le(&rows[l], c->rows[l]))
             FAIL(cx, CUZK_ERR_NOT_CANONICAL, "%s: column row %u is not a canonical field element", what, l);
-    cuzk_err_t e;
-    if ((st = cuzk_poseidon_hash(&h, layers, rows, &e)) != CUZK_OK)
-        FAIL(cx, st, "%s: %s", what, e.msg);
     uint8_t hb[32];
-    fr_to_bytes_le(hb, &h);
+    const uint8_t *ahead = cuzk_fc_c1_hashes_column(cx->h, cx->j, slot);
+    if (ahead) {
+        memcpy(hb, ahead, 32);
+    } else {
+        cuzk_err_t e;
+        if ((st = cuzk_poseidon_hash(&h, layers, rows, &e)) != CUZK_OK)
+            FAIL(cx, st, "%s: %s", what, e.msg);
+        fr_to_bytes_le(hb, &h);
+    }
     if (memcmp(hb, c->path.leaf, 32) != 0)
         FAIL(cx, CUZK_ERR_MISMATCH, "%s: the column's hash is not the inclusion_proof leaf", what);
     return CUZK_OK;
@@ -156,12 +177,13 @@ static cuzk_status check_one(ctx_t *cx, const cuzk_fc_c1_vproof_t *v, const cuzk
     if (ch >= p->nodes)
         FAIL(cx, CUZK_ERR_FORMAT, "challenge %llu outside the %llu nodes", (unsigned long long)ch,
              (unsigned long long)p->nodes);
-    cuzk_status st = check_path(cx, &v->comm_d, "comm_d_proofs", 2, 0, 0, p->nodes, ch);
+    cuzk_status st = check_path(cx, &v->comm_d, "comm_d_proofs", 2, 0, 0, p->nodes, ch, NULL);
     if (st != CUZK_OK)
         return st;
     if (memcmp(v->comm_d.root, c1->comm_d, 32) != 0)
         FAIL(cx, CUZK_ERR_MISMATCH, "comm_d_proofs root differs from comm_d");
-    st = check_path(cx, &v->comm_r_last, "comm_r_last_proof", p->base_arity, p->sub_arity, p->top_arity, p->nodes, ch);
+    st = check_path(cx, &v->comm_r_last, "comm_r_last_proof", p->base_arity, p->sub_arity, p->top_arity, p->nodes, ch,
+                    cuzk_fc_c1_hashes_root(cx->h, cx->j, 0));
     if (st != CUZK_OK)
         return st;
     if (memcmp(v->comm_r_last.root, comm_r_last, 32) != 0)
@@ -169,7 +191,7 @@ static cuzk_status check_one(ctx_t *cx, const cuzk_fc_c1_vproof_t *v, const cuzk
     if (v->c_x.index != ch)
         FAIL(cx, CUZK_ERR_MISMATCH, "replica_column_proofs.c_x: index %u, the challenge is %llu", v->c_x.index,
              (unsigned long long)ch);
-    if ((st = check_column(cx, &v->c_x, "replica_column_proofs.c_x", L, comm_c)) != CUZK_OK)
+    if ((st = check_column(cx, &v->c_x, "replica_column_proofs.c_x", L, comm_c, 1)) != CUZK_OK)
         return st;
     uint32_t par[CUZK_FC_PARENTS];
     cuzk_fc_graph_parents(g, ch, par);
@@ -180,7 +202,7 @@ static cuzk_status check_one(ctx_t *cx, const cuzk_fc_c1_vproof_t *v, const cuzk
                  j < 6 ? j : j - 6);
         if (c->index != par[j])
             FAIL(cx, CUZK_ERR_MISMATCH, "%s: index %u, the graph's parent is %u", what, c->index, par[j]);
-        if ((st = check_column(cx, c, what, L, comm_c)) != CUZK_OK)
+        if ((st = check_column(cx, c, what, L, comm_c, 2 + (unsigned)j)) != CUZK_OK)
             return st;
     }
     /* Labels: layer 1 hashes the 6 DRG parents' layer-1 labels, later layers add the 8 expander parents'
@@ -227,6 +249,7 @@ static cuzk_status check_one(ctx_t *cx, const cuzk_fc_c1_vproof_t *v, const cuzk
 typedef struct {
     const cuzk_fc_c1_t *c1;
     const cuzk_fc_graph_t *g;
+    const cuzk_fc_c1_hashes_t *h;
     uint8_t comm_r_last[32], comm_c[32];
     pthread_mutex_t mu;
     size_t first_bad; /* SIZE_MAX: none yet */
@@ -240,7 +263,7 @@ static void verify_range(void *p, size_t begin, size_t end)
     uint32_t per = vc->c1->challenges_per_partition;
     for (size_t j = begin; j < end && j < __atomic_load_n(&vc->first_bad, __ATOMIC_RELAXED); j++) {
         cuzk_err_t e = {{0}};
-        ctx_t cx = {vc->c1, (uint32_t)(j / per), (uint32_t)(j % per), &e};
+        ctx_t cx = {vc->c1, (uint32_t)(j / per), (uint32_t)(j % per), &e, vc->h, j};
         cuzk_status st = check_one(&cx, &vc->c1->vproofs[j], vc->g, vc->comm_r_last, vc->comm_c);
         if (st == CUZK_OK)
             continue;
@@ -257,6 +280,13 @@ static void verify_range(void *p, size_t begin, size_t end)
 
 cuzk_status cuzk_fc_c1_verify(const cuzk_fc_c1_t *c1, cuzk_err_t *err)
 {
+    return cuzk_fc_c1_verify_opts(c1, 0, 0, err);
+}
+
+cuzk_status cuzk_fc_c1_verify_opts(const cuzk_fc_c1_t *c1, int threads, unsigned flags, cuzk_err_t *err)
+{
+    if (threads < 1)
+        threads = cuzk_cpu_count();
     const cuzk_fc_seal_proof_t *p = c1->proof;
     if (!p || !c1->vproofs)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "c1: empty");
@@ -274,13 +304,21 @@ cuzk_status cuzk_fc_c1_verify(const cuzk_fc_c1_t *c1, cuzk_err_t *err)
     const cuzk_fc_c1_vproof_t *v0 = &c1->vproofs[0];
     if (v0->n_layers < 1)
         return cuzk_err_set(err, CUZK_ERR_FORMAT, "c1: partition 0 challenge 0: no labeling proofs");
-    verify_ctx_t vc = {.c1 = c1, .g = &g, .first_bad = SIZE_MAX, .st = CUZK_OK};
+    /* The Poseidon nodes of all paths first, batched and each distinct one once; then every challenge's
+     * checks in their order, which only compare against those results. */
+    cuzk_fc_c1_hashes_t h;
+    int batched = !(flags & CUZK_FC_C1_VERIFY_SCALAR);
+    if (batched && (st = cuzk_fc_c1_hashes_compute(&h, c1, threads, err)) != CUZK_OK)
+        return st;
+    verify_ctx_t vc = {.c1 = c1, .g = &g, .h = batched ? &h : NULL, .first_bad = SIZE_MAX, .st = CUZK_OK};
     memcpy(vc.comm_r_last, v0->comm_r_last.root, 32);
     memcpy(vc.comm_c, v0->c_x.path.root, 32);
     pthread_mutex_init(&vc.mu, NULL);
     size_t n = (size_t)c1->n_partitions * c1->challenges_per_partition;
-    cuzk_parallel_for(cuzk_cpu_count(), n, 4, verify_range, &vc);
+    cuzk_parallel_for(threads, n, 4, verify_range, &vc);
     pthread_mutex_destroy(&vc.mu);
+    if (batched)
+        cuzk_fc_c1_hashes_free(&h);
     if (vc.st != CUZK_OK) {
         if (err)
             *err = vc.err;

@@ -79,8 +79,19 @@ const char *cuzk_fc_c1_shape_name(const cuzk_fc_seal_proof_t *p);
  *    indexes are the graph's parents of it and each column's path opens its index;
  *  - column hashes are the paths' leaves, labels recompute to c_x's rows, the encoding proof gives the
  *    replica node from the data node.
- * CUZK_ERR_FORMAT (shape), CUZK_ERR_MISMATCH (values), CUZK_ERR_NOT_CANONICAL. */
+ * CUZK_ERR_FORMAT (shape), CUZK_ERR_MISMATCH (values), CUZK_ERR_NOT_CANONICAL. On every online CPU; the
+ * Poseidon nodes of the tree R / C paths and the column hashes are computed first, level by level across
+ * all paths in lane batches, each distinct node input once (c1_hashes.h); the error is the first bad
+ * challenge's, the same as node-by-node hashing gives. */
 cuzk_status cuzk_fc_c1_verify(const cuzk_fc_c1_t *c1, cuzk_err_t *err);
+
+/* Hash every Merkle node and column one at a time, path after path, instead of level by level across all
+ * paths in lane batches with each distinct node input hashed once: the slow oracle of the batched check. */
+#define CUZK_FC_C1_VERIFY_SCALAR 1u
+
+/* cuzk_fc_c1_verify on `threads` threads (< 1: every online CPU) with flags CUZK_FC_C1_VERIFY_*. The
+ * status and message are the same whatever the threads and flags (the first bad challenge's). */
+cuzk_status cuzk_fc_c1_verify_opts(const cuzk_fc_c1_t *c1, int threads, unsigned flags, cuzk_err_t *err);
 
 /* The challenges of every proof equal the ones derived from replica_id, seed and comm_r for the registered
  * proof's challenge kind (porep_inputs.h cuzk_fc_porep_challenges). CUZK_ERR_MISMATCH naming the first

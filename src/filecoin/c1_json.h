@@ -35,9 +35,12 @@ typedef struct {
 cuzk_status cuzk_fc_c1_json_parse(cuzk_fc_c1_t *out, const char *buf, size_t len, unsigned flags,
                                   cuzk_err_t *err);
 
-/* Either form: a JSON object whose first key is "SectorNum" is a wrapper (jansson; Phase1Out is decoded
- * from base64 and parsed as above, SectorSize must equal the registered proof's); anything else is bare
- * C1 JSON. info may be NULL. */
+/* Either form: a JSON object whose first key is SectorNum, Phase1Out or SectorSize is a wrapper, anything
+ * else bare C1 JSON. The wrapper's three fields may come in any order, with any JSON whitespace and string
+ * escapes; a missing, duplicate or unknown field, a value of the wrong type (SectorNum and SectorSize:
+ * unsigned 64-bit integers, Phase1Out: a string of standard padded base64), trailing data or truncation is
+ * CUZK_ERR_FORMAT "c1 wrapper: ..." naming the field. Phase1Out is decoded and parsed as above, and
+ * SectorSize must equal the registered proof's (CUZK_ERR_MISMATCH). info may be NULL. */
 cuzk_status cuzk_fc_c1_parse_any(cuzk_fc_c1_t *out, cuzk_fc_c1_wrapper_info_t *info, const char *buf, size_t len,
                                  unsigned flags, cuzk_err_t *err);
 

@@ -1,16 +1,17 @@
 /* Reads C1 JSON in one pass with a small scanner built for this schema: a 32GiB C1 is ~51 MB holding ~10
  * million small integers, which a DOM (jansson) would turn into as many heap objects. The scanner is strict
  * (serde's field order, exact lengths) and names the field path and byte offset of the first problem.
- * Curio's wrapper is small apart from one string, so it is read with jansson. */
+ * Curio's wrapper is three fields, one of them the C1 JSON in base64: a small scanner of its own reads it
+ * and decodes the base64 where it lies, instead of copying ~50 MB through a DOM string. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
-#include <jansson.h>
-#include <openssl/evp.h>
-
+#include "filecoin/base64.h"
 #include "filecoin/c1_json.h"
+#include "util/bigmem.h"
 
 #define MAX_DOMAINS 64          /* per JSON array of domains: 37 parents, 11 rows, 15 siblings at most */
 #define MAX_SIBLINGS (CUZK_FC_MERKLE_MAX_LEVELS * 15)
@@ -32,12 +33,15 @@ static cuzk_status fail(P *p, const char *what)
                         what);
 }
 
+/* The path is kept for every value read (a message may need it), so it is built without printf. */
 static size_t push_str(P *p, const char *text)
 {
-    size_t old = p->plen, room = sizeof p->path - p->plen;
-    int n = snprintf(p->path + p->plen, room, "%s", text);
-    if (n > 0)
-        p->plen += (size_t)n < room ? (size_t)n : room - 1;
+    size_t old = p->plen, n = strlen(text), room = sizeof p->path - 1 - p->plen;
+    if (n > room)
+        n = room;
+    memcpy(p->path + p->plen, text, n);
+    p->plen += n;
+    p->path[p->plen] = 0;
     return old;
 }
 
@@ -53,9 +57,14 @@ static size_t push_key(P *p, const char *name)
 
 static size_t push_idx(P *p, unsigned long long i)
 {
-    char t[24];
-    snprintf(t, sizeof t, "[%llu]", i);
-    return push_str(p, t);
+    char t[24], *e = t + sizeof t - 1;
+    *e = 0;
+    *--e = ']';
+    do
+        *--e = (char)('0' + i % 10);
+    while ((i /= 10) != 0);
+    *--e = '[';
+    return push_str(p, e);
 }
 
 static void pop(P *p, size_t old)
@@ -157,8 +166,38 @@ static cuzk_status unum(P *p, uint64_t *v, uint64_t max)
 }
 
 /* An array of exactly 32 integers 0..255. */
+/* serde's compact form of a domain, "[d,d,…,d]" with 32 numbers 0..255 and no whitespace, read in one go
+ * (it is most of a C1's bytes); 0 when the text is anything else: the general path below then reads it and
+ * names the problem. */
+static int domain_compact(P *p, uint8_t out[32])
+{
+    if (p->n - p->pos < 130) /* the longest form is 129 bytes; one more for the look-ahead */
+        return 0;
+    const unsigned char *s = (const unsigned char *)p->s + p->pos;
+    if (*s++ != '[')
+        return 0;
+    for (int i = 0; i < 32; i++) {
+        unsigned v = (unsigned)s[0] - '0', d;
+        if (v > 9)
+            return 0;
+        s++;
+        if (v && (d = (unsigned)s[0] - '0') <= 9) { /* no second digit after a leading 0 */
+            v = v * 10 + d, s++;
+            if ((d = (unsigned)s[0] - '0') <= 9)
+                v = v * 10 + d, s++;
+        }
+        if (v > 255 || *s++ != (i == 31 ? ']' : ','))
+            return 0;
+        out[i] = (uint8_t)v;
+    }
+    p->pos = (size_t)((const char *)s - p->s);
+    return 1;
+}
+
 static cuzk_status domain(P *p, uint8_t out[32])
 {
+    if (domain_compact(p, out))
+        return CUZK_OK;
     cuzk_status st = expect(p, '[');
     for (int i = 0; st == CUZK_OK && i < 32; i++) {
         if (i && (st = expect(p, ',')) != CUZK_OK) {
@@ -563,36 +602,241 @@ cuzk_status cuzk_fc_c1_json_parse(cuzk_fc_c1_t *out, const char *buf, size_t len
     return st;
 }
 
-/* Standard base64 with padding (Go's encoding of []byte). */
-static cuzk_status b64_decode(uint8_t **out, size_t *out_len, const char *s, size_t n, cuzk_err_t *err)
+/* ---- Curio's wrapper: {"SectorNum": n, "Phase1Out": "<base64>", "SectorSize": n}, keys in any order ---- */
+
+typedef struct {
+    const char *s;
+    size_t n, pos;
+    cuzk_err_t *err;
+} W;
+
+static cuzk_status wfail(W *w, const char *field, const char *what)
 {
-    if (n % 4 != 0)
-        return cuzk_err_set(err, CUZK_ERR_FORMAT, "c1 wrapper: Phase1Out: base64 length %zu is not a multiple of 4", n);
-    if (n > (size_t)1 << 30)
-        return cuzk_err_set(err, CUZK_ERR_FORMAT, "c1 wrapper: Phase1Out: too large");
-    uint8_t *b = malloc(n / 4 * 3 + 1);
-    if (!b)
-        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "c1 wrapper: out of memory");
-    size_t pad = 0;
-    if (n && s[n - 1] == '=')
-        pad = n >= 2 && s[n - 2] == '=' ? 2 : 1;
-    for (size_t i = 0; i < n - pad; i++) {
-        char c = s[i];
-        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/')) {
-            free(b);
-            return cuzk_err_set(err, CUZK_ERR_FORMAT, "c1 wrapper: Phase1Out: invalid base64 character at %zu", i);
+    if (field)
+        return cuzk_err_set(w->err, CUZK_ERR_FORMAT, "c1 wrapper: byte %zu: %s: %s", w->pos, field, what);
+    return cuzk_err_set(w->err, CUZK_ERR_FORMAT, "c1 wrapper: byte %zu: %s", w->pos, what);
+}
+
+static void wws(W *w)
+{
+    while (w->pos < w->n && (w->s[w->pos] == ' ' || w->s[w->pos] == '\n' || w->s[w->pos] == '\r' ||
+                             w->s[w->pos] == '\t'))
+        w->pos++;
+}
+
+static int hexval(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* The rest of a JSON string (after its opening quote) with its escapes resolved, into out (cap bytes; the
+ * string is cut there, *len says the whole length) or only measured when out is NULL. A \u escape of a
+ * non-ASCII character gives 0x80 (it is no base64 character and no wrapper key). */
+static cuzk_status wstring(W *w, const char *field, char *out, size_t cap, size_t *len)
+{
+    size_t k = 0;
+    while (w->pos < w->n) {
+        unsigned char c = (unsigned char)w->s[w->pos];
+        if (c == '"') {
+            w->pos++;
+            *len = k;
+            return CUZK_OK;
         }
+        if (c < 0x20)
+            return wfail(w, field, "control character in a string");
+        w->pos++;
+        if (c == '\\') {
+            if (w->pos >= w->n)
+                break;
+            char e = w->s[w->pos++];
+            switch (e) {
+            case '"': case '\\': case '/': c = (unsigned char)e; break;
+            case 'b': c = '\b'; break;
+            case 'f': c = '\f'; break;
+            case 'n': c = '\n'; break;
+            case 'r': c = '\r'; break;
+            case 't': c = '\t'; break;
+            case 'u': {
+                int v = 0;
+                for (int i = 0; i < 4; i++) {
+                    int h = w->pos < w->n ? hexval(w->s[w->pos]) : -1;
+                    if (h < 0)
+                        return wfail(w, field, w->pos < w->n ? "bad \\u escape" : "truncated string");
+                    v = v * 16 + h;
+                    w->pos++;
+                }
+                c = v < 0x80 ? (unsigned char)v : 0x80;
+                break;
+            }
+            default:
+                w->pos--;
+                return wfail(w, field, "unknown escape in a string");
+            }
+        }
+        if (out && k < cap)
+            out[k] = (char)c;
+        k++;
     }
-    int m = n ? EVP_DecodeBlock(b, (const unsigned char *)s, (int)n) : 0;
-    if (m < 0 || (size_t)m < pad) {
-        free(b);
-        return cuzk_err_set(err, CUZK_ERR_FORMAT, "c1 wrapper: Phase1Out: invalid base64");
+    return wfail(w, field, "truncated string");
+}
+
+/* An unsigned JSON integer (no sign, fraction, exponent or leading zero) that fits 64 bits. */
+static cuzk_status wuint(W *w, const char *field, uint64_t *v)
+{
+    size_t b = w->pos;
+    uint64_t x = 0;
+    while (w->pos < w->n && w->s[w->pos] >= '0' && w->s[w->pos] <= '9') {
+        unsigned d = (unsigned)(w->s[w->pos] - '0');
+        if (x > (UINT64_MAX - d) / 10)
+            return wfail(w, field, "integer out of range");
+        x = x * 10 + d;
+        w->pos++;
     }
-    *out = b;
-    *out_len = (size_t)m - pad;
+    if (w->pos == b)
+        return wfail(w, field, w->pos >= w->n ? "truncated: expected an unsigned integer" : "expected an unsigned integer");
+    if (w->pos - b > 1 && w->s[b] == '0')
+        return wfail(w, field, "integer with a leading zero");
+    if (w->pos < w->n && (w->s[w->pos] == '.' || w->s[w->pos] == 'e' || w->s[w->pos] == 'E'))
+        return wfail(w, field, "expected an unsigned integer, found a fraction or exponent");
+    *v = x;
     return CUZK_OK;
 }
 
+/* Phase1Out's string (after its opening quote) decoded into a malloc'd *raw. The base64 is decoded where
+ * it lies, quads until the first character outside the alphabet (normally the closing quote); then the
+ * rest up to the quote is decoded with the padding rules. A string with escapes (some encoders write "\/")
+ * is unescaped first and decoded as a whole. */
+static cuzk_status phase1out(W *w, uint8_t **raw, size_t *raw_len)
+{
+    const char *b = w->s + w->pos;
+    size_t room = w->n - w->pos;
+    uint8_t *out = cuzk_big_malloc(cuzk_base64_decoded_max(room) + 3);
+    if (!out)
+        return cuzk_err_set(w->err, CUZK_ERR_NO_MEMORY, "c1 wrapper: out of memory");
+    size_t done = cuzk_base64_decode_quads(out, b, room), tail_len, len;
+    const char *q = memchr(b + done, '"', room - done);
+    char *unesc = NULL;
+    cuzk_status st = CUZK_OK;
+    cuzk_err_t e;
+    if (!q || memchr(b + done, '\\', (size_t)(q - b) - done)) {
+        /* Escapes (or no end): the string's length first, since it may end after q. */
+        W m = *w;
+        if ((st = wstring(&m, "Phase1Out", NULL, 0, &len)) != CUZK_OK) {
+            free(out);
+            return st;
+        }
+        if (!(unesc = malloc(len ? len : 1))) {
+            free(out);
+            return cuzk_err_set(w->err, CUZK_ERR_NO_MEMORY, "c1 wrapper: out of memory");
+        }
+        wstring(w, "Phase1Out", unesc, len, &len);
+        st = cuzk_base64_decode(out, raw_len, unesc, len, &e);
+        free(unesc);
+    } else {
+        len = (size_t)(q - b);
+        w->pos += len + 1;
+        if ((st = cuzk_base64_decode(out + done / 4 * 3, &tail_len, b + done, len - done, &e)) == CUZK_OK) {
+            *raw_len = done / 4 * 3 + tail_len;
+        } else {
+            st = cuzk_base64_decode(out, raw_len, b, len, &e); /* the same error, told for the whole string */
+        }
+    }
+    if (st != CUZK_OK) {
+        free(out);
+        return cuzk_err_set(w->err, st, "c1 wrapper: Phase1Out: %s", e.msg);
+    }
+    *raw = out;
+    return CUZK_OK;
+}
+
+typedef struct {
+    uint64_t sector_num, sector_size;
+    uint8_t *raw;
+    size_t raw_len;
+} wrapper_t;
+
+static const char *const wrapper_keys[3] = {"SectorNum", "Phase1Out", "SectorSize"};
+
+/* One "key": value member. */
+static cuzk_status wmember(W *w, wrapper_t *r, int seen[3])
+{
+    char key[32];
+    size_t kl = 0, at = w->pos;
+    if (w->pos >= w->n || w->s[w->pos] != '"')
+        return wfail(w, NULL, w->pos >= w->n ? "truncated: expected a field name" : "expected a field name");
+    w->pos++;
+    cuzk_status st = wstring(w, NULL, key, sizeof key - 1, &kl);
+    if (st != CUZK_OK)
+        return st;
+    key[kl < sizeof key - 1 ? kl : sizeof key - 1] = 0;
+    int f = -1;
+    for (int i = 0; i < 3; i++)
+        if (kl == strlen(wrapper_keys[i]) && strcmp(key, wrapper_keys[i]) == 0)
+            f = i;
+    if (f < 0) {
+        char m[128];
+        w->pos = at;
+        snprintf(m, sizeof m, "unknown field \"%s\" (a wrapper has SectorNum, Phase1Out and SectorSize)", key);
+        return wfail(w, NULL, m);
+    }
+    if (seen[f]) {
+        w->pos = at;
+        return wfail(w, wrapper_keys[f], "duplicate field");
+    }
+    seen[f] = 1;
+    wws(w);
+    if (w->pos >= w->n || w->s[w->pos] != ':')
+        return wfail(w, wrapper_keys[f], w->pos >= w->n ? "truncated: expected ':'" : "expected ':'");
+    w->pos++;
+    wws(w);
+    if (f == 0)
+        return wuint(w, "SectorNum", &r->sector_num);
+    if (f == 2)
+        return wuint(w, "SectorSize", &r->sector_size);
+    if (w->pos >= w->n || w->s[w->pos] != '"')
+        return wfail(w, "Phase1Out", w->pos >= w->n ? "truncated: expected a base64 string" : "expected a base64 string");
+    w->pos++;
+    return phase1out(w, &r->raw, &r->raw_len);
+}
+
+static cuzk_status wrapper_read(W *w, wrapper_t *r)
+{
+    int seen[3] = {0, 0, 0};
+    wws(w);
+    if (w->pos >= w->n || w->s[w->pos] != '{')
+        return wfail(w, NULL, "expected '{'");
+    w->pos++;
+    wws(w);
+    if (w->pos < w->n && w->s[w->pos] == '}') {
+        w->pos++;
+    } else {
+        for (;;) {
+            cuzk_status st = wmember(w, r, seen);
+            if (st != CUZK_OK)
+                return st;
+            wws(w);
+            if (w->pos < w->n && w->s[w->pos] == ',') {
+                w->pos++;
+                wws(w);
+                continue;
+            }
+            if (w->pos < w->n && w->s[w->pos] == '}') {
+                w->pos++;
+                break;
+            }
+            return wfail(w, NULL, w->pos >= w->n ? "truncated: expected ',' or '}'" : "expected ',' or '}'");
+        }
+    }
+    wws(w);
+    if (w->pos != w->n)
+        return wfail(w, NULL, "trailing data after the wrapper object");
+    for (int i = 0; i < 3; i++)
+        if (!seen[i])
+            return cuzk_err_set(w->err, CUZK_ERR_FORMAT, "c1 wrapper: missing field %s", wrapper_keys[i]);
+    return CUZK_OK;
+}
+
+/* A JSON object whose first key is one of the wrapper's. */
 static int is_wrapper(const char *buf, size_t len)
 {
     size_t i = 0;
@@ -603,18 +847,13 @@ static int is_wrapper(const char *buf, size_t len)
     i++;
     while (i < len && (buf[i] == ' ' || buf[i] == '\n' || buf[i] == '\r' || buf[i] == '\t'))
         i++;
-    return len - i >= 11 && memcmp(buf + i, "\"SectorNum\"", 11) == 0;
-}
-
-static cuzk_status wrapper_u64(json_t *root, const char *name, uint64_t *v, cuzk_err_t *err)
-{
-    json_t *x = json_object_get(root, name);
-    if (!x)
-        return cuzk_err_set(err, CUZK_ERR_FORMAT, "c1 wrapper: missing field %s", name);
-    if (!json_is_integer(x) || json_integer_value(x) < 0)
-        return cuzk_err_set(err, CUZK_ERR_FORMAT, "c1 wrapper: %s: expected an unsigned integer", name);
-    *v = (uint64_t)json_integer_value(x);
-    return CUZK_OK;
+    for (int k = 0; k < 3; k++) {
+        size_t kl = strlen(wrapper_keys[k]);
+        if (len - i >= kl + 2 && buf[i] == '"' && memcmp(buf + i + 1, wrapper_keys[k], kl) == 0 &&
+            buf[i + 1 + kl] == '"')
+            return 1;
+    }
+    return 0;
 }
 
 cuzk_status cuzk_fc_c1_parse_any(cuzk_fc_c1_t *out, cuzk_fc_c1_wrapper_info_t *info, const char *buf, size_t len,
@@ -628,29 +867,17 @@ cuzk_status cuzk_fc_c1_parse_any(cuzk_fc_c1_t *out, cuzk_fc_c1_wrapper_info_t *i
     if (!is_wrapper(buf, len))
         return cuzk_fc_c1_json_parse(out, buf, len, flags, err);
     info->wrapped = 1;
-    json_error_t je;
-    json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
-    if (!root)
-        return cuzk_err_set(err, CUZK_ERR_FORMAT, "c1 wrapper: line %d column %d: %s", je.line, je.column, je.text);
-    cuzk_status st = CUZK_OK;
-    if (json_object_size(root) != 3)
-        st = cuzk_err_set(err, CUZK_ERR_FORMAT, "c1 wrapper: expected exactly SectorNum, Phase1Out, SectorSize");
-    if (st == CUZK_OK)
-        st = wrapper_u64(root, "SectorNum", &info->sector_num, err);
-    if (st == CUZK_OK)
-        st = wrapper_u64(root, "SectorSize", &info->sector_size, err);
-    json_t *ph = json_object_get(root, "Phase1Out");
-    if (st == CUZK_OK && (!ph || !json_is_string(ph)))
-        st = cuzk_err_set(err, CUZK_ERR_FORMAT, "c1 wrapper: Phase1Out: %s", ph ? "expected a base64 string" : "missing");
-    uint8_t *raw = NULL;
-    size_t raw_len = 0;
-    if (st == CUZK_OK)
-        st = b64_decode(&raw, &raw_len, json_string_value(ph), json_string_length(ph), err);
-    json_decref(root);
-    if (st != CUZK_OK)
+    W w = {buf, len, 0, err};
+    wrapper_t r = {0};
+    cuzk_status st = wrapper_read(&w, &r);
+    if (st != CUZK_OK) {
+        free(r.raw);
         return st;
-    st = cuzk_fc_c1_json_parse(out, (const char *)raw, raw_len, flags, err);
-    free(raw);
+    }
+    info->sector_num = r.sector_num;
+    info->sector_size = r.sector_size;
+    st = cuzk_fc_c1_json_parse(out, (const char *)r.raw, r.raw_len, flags, err);
+    free(r.raw);
     if (st == CUZK_OK && out->proof->sector_size != info->sector_size) {
         st = cuzk_err_set(err, CUZK_ERR_MISMATCH, "c1 wrapper: SectorSize %llu, but Phase1Out is a %s proof",
                           (unsigned long long)info->sector_size, out->proof->name);
@@ -666,10 +893,17 @@ cuzk_status cuzk_fc_c1_load(cuzk_fc_c1_t *out, cuzk_fc_c1_wrapper_info_t *info, 
     FILE *f = fopen(path, "rb");
     if (!f)
         return cuzk_err_set(err, CUZK_ERR_IO, "%s: %s", path, strerror(errno));
-    char *buf = NULL;
+    /* A regular file is read into one buffer of its size (+1 to see the end), on huge pages: a 32GiB C1 is
+     * ~51 MB, and growing a buffer by doubling would copy it and fault in every page twice. */
+    struct stat sb;
     size_t len = 0, cap = 0;
+    if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0 && (uint64_t)sb.st_size < SIZE_MAX / 2)
+        cap = (size_t)sb.st_size + 1;
+    char *buf = cap ? cuzk_big_malloc(cap) : NULL;
+    if (cap && !buf)
+        cap = 0;
     for (;;) {
-        if (cap - len < 1 << 20) {
+        if (len == cap) {
             cap = cap ? cap * 2 : 1 << 22;
             char *q = realloc(buf, cap);
             if (!q) {

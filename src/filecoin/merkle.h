@@ -70,4 +70,8 @@ cuzk_status cuzk_fc_merkle_compute_root(uint8_t out[32], const cuzk_fc_merkle_pa
  * does not, the errors of cuzk_fc_merkle_compute_root otherwise. */
 cuzk_status cuzk_fc_merkle_verify(const cuzk_fc_merkle_path_t *p, cuzk_err_t *err);
 
+/* The last step of cuzk_fc_merkle_verify for a root computed elsewhere (e.g. in a batch over many paths):
+ * CUZK_ERR_MISMATCH with cuzk_fc_merkle_verify's message when computed differs from p->root. */
+cuzk_status cuzk_fc_merkle_check_root(const cuzk_fc_merkle_path_t *p, const uint8_t computed[32], cuzk_err_t *err);
+
 #endif
