@@ -10,6 +10,32 @@
 #include "filecoin/seal/seal.h"
 #include "fuzz_util.h"
 
+/* The wrapper with its keys in another order, whitespace, and JSON escapes inside the base64 (the first
+ * character as \u00XX, every '/' as "\/"), so that the corpus starts in the wrapper scanner's other paths. */
+static void seed_reordered_wrapper(const char *dir, const char *wrap, uint64_t sector_size)
+{
+    const char *key = strstr(wrap, "\"Phase1Out\"");
+    REQUIRE(key != NULL);
+    const char *b64 = strchr(key + 11, '"');
+    REQUIRE(b64 != NULL);
+    b64++;
+    const char *end = strchr(b64, '"');
+    REQUIRE(end != NULL && end > b64);
+    size_t n = (size_t)(end - b64), cap = 2 * n + 128, len = 0;
+    char *out = malloc(cap);
+    REQUIRE(out != NULL);
+    len += (size_t)snprintf(out, cap, "{ \"SectorSize\" : %llu,\n  \"Phase1Out\": \"\\u%04x",
+                            (unsigned long long)sector_size, (unsigned)(unsigned char)b64[0]);
+    for (size_t i = 1; i < n; i++) {
+        if (b64[i] == '/')
+            out[len++] = '\\';
+        out[len++] = b64[i];
+    }
+    len += (size_t)snprintf(out + len, cap - len, "\",\t\"SectorNum\":7 }\n");
+    fz_seed(dir, "c1-2kib-wrapped-reordered", (const uint8_t *)out, len);
+    free(out);
+}
+
 static void write_seeds(const char *dir)
 {
     const cuzk_fc_seal_proof_t *p = NULL;
@@ -27,6 +53,7 @@ static void write_seeds(const char *dir)
     REQUIRE(cuzk_fc_c1_wrapper_write(&wrap, &wl, json, jl, 7, p->sector_size, &err) == CUZK_OK);
     fz_seed(dir, "c1-2kib", (const uint8_t *)json, jl);
     fz_seed(dir, "c1-2kib-wrapped", (const uint8_t *)wrap, wl);
+    seed_reordered_wrapper(dir, wrap, p->sector_size);
     free(json);
     free(wrap);
     cuzk_fc_c1_free(&c1);
