@@ -45,4 +45,8 @@ bool interop_limbs_from_str(uint64_t *out, size_t n, const char *s);
 /* Maps an error status about a point to a word for messages. */
 const char *interop_point_err_word(cuzk_status s);
 
+/* Tests only (not thread-safe): the zkey coefficient section's parallel reader in chunks of at least
+ * chunk_min entries (0 = the default), or not at all (parallel = false: the serial reader only). */
+void interop_zkey_coef_knobs(size_t chunk_min, bool parallel);
+
 #endif

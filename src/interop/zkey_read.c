@@ -3,6 +3,7 @@
  * (MPC contributions) is ignored. Every section size is checked against the header before any point is
  * decoded; points are checked in parallel and used in place in the mapped file (see load_points). */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -24,6 +25,16 @@ typedef struct {
 static const char *const SECTION_NAMES[10] = {
     "", "protocol", "header", "IC", "coefficients", "A points", "B1 points", "B2 points", "C points",
     "H points"};
+
+/* Arrays of the key from 256 KiB on get huge pages (rounded up to a MiB, see util/bigmem.h): a
+ * 4 KiB page fault costs ~10 µs on some virtual machines, and these are written once, right away.
+ * free() releases them. */
+static void *zkey_malloc(size_t bytes)
+{
+    if (bytes >= ((size_t)256 << 10) && bytes < ((size_t)1 << 20))
+        bytes = (size_t)1 << 20;
+    return cuzk_big_malloc(bytes);
+}
 
 static void free_csr(cuzk_csr_t *m)
 {
@@ -289,13 +300,229 @@ static cuzk_status load_points(const binfile_t *bf, uint32_t sec, const uint8_t 
     return CUZK_OK;
 }
 
-/* ---- coefficients -------------------------------------------------------------------------------- */
+/* ---- coefficients, in parallel ------------------------------------------------------------------- */
+
+/* snarkjs writes each matrix's coefficients in row order (the two matrices interleaved), so entry i's
+ * place in its matrix is the number of entries of that matrix before it: chunks of the section can be
+ * checked, counted and placed by separate threads. This path takes only well-formed sections in that
+ * order; anything else (a bad value, rows out of order, a wrong input row) goes to the serial reader
+ * below, which finds and names the first fault exactly as before. */
+#define COEF_CHUNK_MIN 8192
+
+static size_t coef_chunk_min = COEF_CHUNK_MIN;
+static bool coef_parallel_on = true;
+
+void interop_zkey_coef_knobs(size_t chunk_min, bool parallel)
+{
+    coef_chunk_min = chunk_min ? chunk_min : COEF_CHUNK_MIN;
+    coef_parallel_on = parallel;
+}
+
+typedef struct {
+    uint32_t max_row;          /* largest row seen */
+    bool ok;                   /* every entry in range, canonical, rows non-decreasing per matrix */
+    bool inputs_ok;            /* (pass 2) the input-row entries are as zkey_new writes them */
+    int64_t first_row[2], last_row[2]; /* per matrix, -1 when the chunk has none */
+    uint64_t cnt[2];           /* (pass 2) circuit-row entries per matrix */
+    int64_t last_circ[2];      /* (pass 2) their last row, -1 if none */
+    uint64_t n_input;          /* (pass 2) input-row entries */
+    uint64_t at[2];            /* (pass 3) where the chunk's entries of each matrix start */
+    int64_t prev_row[2];       /* (pass 3) the matrix's last row before this chunk, -1 if none */
+} coef_chunk_t;
+
+typedef struct {
+    const uint8_t *p;          /* the first entry */
+    uint32_t n, domain, n_vars;
+    uint64_t n_cons;
+    size_t nch;
+    coef_chunk_t *ch;
+    atomic_uchar *seen;        /* input rows seen (pass 2) */
+    cuzk_csr_t *mats[2];
+} coef_job_t;
+
+static void coef_range(const coef_job_t *j, size_t c, uint32_t *lo, uint32_t *hi)
+{
+    *lo = (uint32_t)((uint64_t)j->n * c / j->nch);
+    *hi = (uint32_t)((uint64_t)j->n * (c + 1) / j->nch);
+}
+
+/* Pass 1: ranges, canonical values, row order. */
+static void coef_check_chunk(void *ctx, size_t begin, size_t end)
+{
+    coef_job_t *j = ctx;
+    for (size_t c = begin; c < end; c++) {
+        coef_chunk_t *k = &j->ch[c];
+        uint32_t lo, hi, max_row = 0;
+        coef_range(j, c, &lo, &hi);
+        k->first_row[0] = k->first_row[1] = k->last_row[0] = k->last_row[1] = -1;
+        k->ok = true;
+        for (uint32_t i = lo; i < hi && k->ok; i++) {
+            const uint8_t *e = j->p + (uint64_t)i * COEF_BYTES;
+            uint32_t m = binfile_u32(e), row = binfile_u32(e + 4), wire = binfile_u32(e + 8);
+            uint64_t lim[FR_LIMBS];
+            binfile_limbs(lim, e + 12, FR_LIMBS);
+            if (m > 1 || row >= j->domain || wire >= j->n_vars || !interop_limbs_lt(lim, FR_MODULUS, FR_LIMBS) ||
+                (int64_t)row < k->last_row[m]) {
+                k->ok = false;
+                break;
+            }
+            if (k->first_row[m] < 0)
+                k->first_row[m] = row;
+            k->last_row[m] = row;
+            if (row > max_row)
+                max_row = row;
+        }
+        k->max_row = max_row;
+    }
+}
+
+/* Pass 2: entries per matrix in circuit rows; the input rows (A = 1·wire s at row n_cons + s). */
+static void coef_count_chunk(void *ctx, size_t begin, size_t end)
+{
+    coef_job_t *j = ctx;
+    for (size_t c = begin; c < end; c++) {
+        coef_chunk_t *k = &j->ch[c];
+        uint32_t lo, hi;
+        coef_range(j, c, &lo, &hi);
+        k->cnt[0] = k->cnt[1] = k->n_input = 0;
+        k->last_circ[0] = k->last_circ[1] = -1;
+        k->inputs_ok = true;
+        for (uint32_t i = lo; i < hi; i++) {
+            const uint8_t *e = j->p + (uint64_t)i * COEF_BYTES;
+            uint32_t m = binfile_u32(e), row = binfile_u32(e + 4), wire = binfile_u32(e + 8);
+            if (row < j->n_cons) {
+                k->cnt[m]++;
+                k->last_circ[m] = row;
+                continue;
+            }
+            uint64_t s = row - j->n_cons;
+            cuzk_fr_t v, w;
+            binfile_limbs(v.l, e + 12, FR_LIMBS);
+            fr_from_mont(w.l, &v);
+            if (m != 0 || wire != s || !fr_eq(&w, &FR_ONE) || atomic_exchange(&j->seen[s], 1)) {
+                k->inputs_ok = false;
+                break;
+            }
+            k->n_input++;
+        }
+    }
+}
+
+/* Pass 3: columns, values (one Montgomery reduction each, see read_coefficients) and row starts:
+ * rows prev+1 .. row start where the first entry of `row` goes; each row start has one writer. */
+static void coef_fill_chunk(void *ctx, size_t begin, size_t end)
+{
+    coef_job_t *j = ctx;
+    for (size_t c = begin; c < end; c++) {
+        coef_chunk_t *k = &j->ch[c];
+        uint32_t lo, hi;
+        coef_range(j, c, &lo, &hi);
+        uint64_t at[2] = {k->at[0], k->at[1]};
+        int64_t prev[2] = {k->prev_row[0], k->prev_row[1]};
+        for (uint32_t i = lo; i < hi; i++) {
+            const uint8_t *e = j->p + (uint64_t)i * COEF_BYTES;
+            uint32_t m = binfile_u32(e), row = binfile_u32(e + 4), wire = binfile_u32(e + 8);
+            if (row >= j->n_cons)
+                continue;
+            cuzk_csr_t *mat = j->mats[m];
+            for (int64_t r = prev[m] + 1; r <= (int64_t)row; r++)
+                mat->row_start[r] = at[m];
+            prev[m] = row;
+            cuzk_fr_t v;
+            binfile_limbs(v.l, e + 12, FR_LIMBS);
+            mat->col[at[m]] = wire;
+            fr_from_mont(mat->coeff[at[m]].l, &v);
+            at[m]++;
+        }
+    }
+}
+
+/* The parallel reader: false (with nothing kept in zk) when the section is not one it takes. */
+static bool coef_parallel(const zkey_layout_t *lay, cuzk_zkey_t *zk, int threads)
+{
+    coef_job_t j = {.p = lay->sec[4] + 4, .n = binfile_u32(lay->sec[4]), .domain = lay->domain,
+                    .n_vars = lay->n_vars, .mats = {&zk->a, &zk->b}};
+    if (!coef_parallel_on)
+        return false;
+    size_t nch = (size_t)threads * 4;
+    if (nch > j.n / coef_chunk_min)
+        nch = j.n / coef_chunk_min;
+    j.nch = nch ? nch : 1;
+    j.ch = calloc(j.nch, sizeof *j.ch);
+    uint64_t n_in = (uint64_t)lay->n_public + 1;
+    bool ok = j.ch != NULL;
+    if (ok)
+        cuzk_parallel_for(threads, j.nch, 1, coef_check_chunk, &j);
+    /* Rows in order across chunks too; the largest row gives the circuit's size. */
+    uint64_t rows = 0;
+    int64_t last[2] = {-1, -1};
+    for (size_t c = 0; ok && c < j.nch; c++) {
+        coef_chunk_t *k = &j.ch[c];
+        ok = k->ok && !(k->first_row[0] >= 0 && k->first_row[0] < last[0]) &&
+             !(k->first_row[1] >= 0 && k->first_row[1] < last[1]);
+        for (int m = 0; m < 2; m++)
+            if (k->last_row[m] >= 0)
+                last[m] = k->last_row[m];
+        if (j.n && k->max_row + 1ull > rows)
+            rows = k->max_row + 1ull;
+    }
+    uint64_t want = 2;
+    while (want < rows)
+        want <<= 1;
+    ok = ok && rows >= n_in && want == lay->domain;
+    if (ok) {
+        j.n_cons = rows - n_in;
+        j.seen = calloc(n_in, sizeof *j.seen);
+        ok = j.seen != NULL;
+    }
+    if (ok)
+        cuzk_parallel_for(threads, j.nch, 1, coef_count_chunk, &j);
+    uint64_t tot[2] = {0, 0}, inputs = 0;
+    int64_t prev[2] = {-1, -1};
+    for (size_t c = 0; ok && c < j.nch; c++) {
+        coef_chunk_t *k = &j.ch[c];
+        ok = k->inputs_ok;
+        inputs += k->n_input;
+        for (int m = 0; m < 2; m++) {
+            k->at[m] = tot[m];
+            k->prev_row[m] = prev[m];
+            tot[m] += k->cnt[m];
+            if (k->cnt[m])
+                prev[m] = k->last_circ[m];
+        }
+    }
+    ok = ok && inputs == n_in; /* none twice (pass 2), so each one once */
+    for (int m = 0; ok && m < 2; m++) {
+        cuzk_csr_t *mat = j.mats[m];
+        mat->row_start = zkey_malloc((j.n_cons + 2) * sizeof(uint64_t));
+        mat->col = zkey_malloc((tot[m] ? tot[m] : 1) * sizeof(uint32_t));
+        mat->coeff = cuzk_big_malloc((tot[m] ? tot[m] : 1) * sizeof(cuzk_fr_t));
+        ok = mat->row_start && mat->col && mat->coeff;
+    }
+    if (ok) {
+        cuzk_parallel_for(threads, j.nch, 1, coef_fill_chunk, &j);
+        for (int m = 0; m < 2; m++) /* the rows after the matrix's last entry, and the end */
+            for (int64_t r = prev[m] + 1; r <= (int64_t)j.n_cons + 1; r++)
+                j.mats[m]->row_start[r] = tot[m];
+        zk->num_constraints = (size_t)j.n_cons;
+    } else {
+        free_csr(&zk->a);
+        free_csr(&zk->b);
+    }
+    free(j.ch);
+    free(j.seen);
+    return ok;
+}
+
+/* ---- coefficients, serially ---------------------------------------------------------------------- */
 
 /* Splits section 4 into the circuit's A and B rows and checks the n_public + 1 input rows that
  * zkey_new appends (A = 1·wire s at row num_constraints + s, nothing in B). */
 static cuzk_status read_coefficients(const binfile_t *bf, const zkey_layout_t *lay, cuzk_zkey_t *zk,
-                                     cuzk_err_t *err)
+                                     int threads, cuzk_err_t *err)
 {
+    if (coef_parallel(lay, zk, threads))
+        return CUZK_OK;
     const uint8_t *p = lay->sec[4] + 4;
     uint32_t n = binfile_u32(lay->sec[4]);
     uint64_t rows = 0;
@@ -401,8 +628,8 @@ static cuzk_status build_positions(const binfile_t *bf, cuzk_zkey_t *zk, cuzk_er
 {
     uint64_t m = zk->domain_size, k = cuzk_interop_ffjs_root_log();
     size_t rows = zk->num_constraints + zk->n_public + 1;
-    zk->row_position = malloc(rows * sizeof(uint32_t));
-    zk->h_source = malloc(m * sizeof(uint32_t));
+    zk->row_position = zkey_malloc(rows * sizeof(uint32_t));
+    zk->h_source = zkey_malloc(m * sizeof(uint32_t));
     if (!zk->row_position || !zk->h_source)
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory", bf->path);
     uint64_t km = k & (m - 1), k2m = k & (2 * m - 1);
@@ -437,7 +664,7 @@ cuzk_status cuzk_zkey_read(cuzk_zkey_t *out, const char *path, int threads, unsi
     zk.n_vars = lay.n_vars;
     zk.n_public = lay.n_public;
     zk.domain_size = lay.domain;
-    if ((s = read_coefficients(&bf, &lay, &zk, err)) != CUZK_OK || (s = build_positions(&bf, &zk, err)) != CUZK_OK)
+    if ((s = read_coefficients(&bf, &lay, &zk, threads, err)) != CUZK_OK || (s = build_positions(&bf, &zk, err)) != CUZK_OK)
         goto out;
     size_t nv = lay.n_vars, naux = nv - lay.n_public - 1;
     struct {

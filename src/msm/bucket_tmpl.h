@@ -1,14 +1,21 @@
 /* Pippenger buckets, written once for G1 and G2 (see group_g1.h): batch-affine accumulation (adds to
  * distinct buckets are collected and share one inversion, ≈6M per add instead of 10M for XYZZ),
  * a small queue for adds whose bucket is already in the open batch, XYZZ spill buckets when the
- * queue is full (or for every add in plain XYZZ mode), the running-sum reduction, and a batch-affine
- * sum of a list of points (the scalars equal to 1). Needs xyzz.h. No include guard. */
+ * queue is full (or for every add in plain XYZZ mode), the running-sum reduction (batch-affine too
+ * when the buckets are many), and a batch-affine sum of a list of points (the scalars equal to 1).
+ * Needs xyzz.h. No include guard. */
 
 typedef struct {
     const AFF *p;
     uint32_t b; /* bucket */
     uint32_t f; /* MSM_OP_NEG: add −p; MSM_OP_DBL: p is the bucket itself (doubling) */
 } GP(op);
+
+/* Segments of the batch-affine bucket reduction (bucket_reduce_affine): its batches have this many
+ * additions, and the segments' results are combined with 3 XYZZ additions each. */
+#ifndef MSM_RED_SEGS
+#define MSM_RED_SEGS 256
+#endif
 
 /* Scratch of one thread: buckets and the open batch. */
 typedef struct {
@@ -25,40 +32,59 @@ typedef struct {
     size_t m;          /* ops in the open batch */
     GP(op) *q, *qtmp;  /* adds waiting for their bucket to leave the batch */
     size_t qn;
+    size_t nspill;     /* buckets with MSM_B_SPILL set since the last reset */
+    void *mem;         /* owns all the arrays (ws_layout) */
 #ifdef GROUP_BATCH_KERNEL
     /* A vector batch-add kernel (8-lane AVX-512 IFMA) that takes over the flush; NULL: scalar. */
     const ifma_ops *kern;
     const AFF **kp, **kq;
     AFF **ko;
     uint8_t *kneg;
+    uint8_t *kskip;    /* pairs the kernel left out (equal x) */
     void *kscr;
 #endif
 } GP(ws);
 
 static inline void GP(ws_free)(GP(ws) *w)
 {
-    free(w->bk);
-    free(w->sp);
-    free(w->st);
-    free(w->ops);
-    free(w->pfx);
-    free(w->q);
-    free(w->qtmp);
-#ifdef GROUP_BATCH_KERNEL
-    free(w->kp);
-    free(w->kq);
-    free(w->ko);
-    free(w->kneg);
-    free(w->kscr);
-#endif
+    free(w->mem);
     memset(w, 0, sizeof *w);
 }
 
-static inline void *GP(ws_alloc)(size_t n, size_t size)
+/* The arrays of a scratch in one block (laid out when base is not NULL), each on its own cache lines;
+ * returns the block's size. One block of a MiB or more gets huge pages (util/bigmem.h): a 4 KiB page
+ * fault costs more than a bucket flush on some virtual machines. */
+static size_t GP(ws_layout)(GP(ws) *w, uint8_t *base, size_t kmax, size_t cap, size_t qcap, bool kern)
 {
-    size_t bytes = n * size;
-    bytes = (bytes + 63) & ~(size_t)63;
-    return aligned_alloc(64, bytes ? bytes : 64);
+    size_t off = 0;
+#define WS_TAKE(dst, bytes)                                   \
+    do {                                                      \
+        if (base)                                             \
+            (dst) = (void *)(base + off);                     \
+        off += ((size_t)(bytes) + 63) & ~(size_t)63;          \
+    } while (0)
+    /* Past the kmax buckets: the running sums and accumulators of bucket_reduce_affine. */
+    WS_TAKE(w->bk, (kmax + 2 * MSM_RED_SEGS) * sizeof(AFF));
+    WS_TAKE(w->sp, kmax * sizeof(GP(xyzz)));
+    WS_TAKE(w->st, kmax + 2 * MSM_RED_SEGS);
+    WS_TAKE(w->ops, cap * sizeof(GP(op)));
+    WS_TAKE(w->pfx, cap * sizeof(FE));
+    WS_TAKE(w->q, qcap * sizeof(GP(op)));
+    WS_TAKE(w->qtmp, qcap * sizeof(GP(op)));
+#ifdef GROUP_BATCH_KERNEL
+    if (kern) {
+        WS_TAKE(w->kp, cap * sizeof *w->kp);
+        WS_TAKE(w->kq, cap * sizeof *w->kq);
+        WS_TAKE(w->ko, cap * sizeof *w->ko);
+        WS_TAKE(w->kneg, cap);
+        WS_TAKE(w->kskip, cap);
+        WS_TAKE(w->kscr, GROUP_KERNEL_SCRATCH(cap));
+    }
+#else
+    (void)kern;
+#endif
+#undef WS_TAKE
+    return off;
 }
 
 /* Returns false when out of memory (w is then left empty). kern: see GP(ws).kern. */
@@ -72,32 +98,13 @@ static inline bool GP(ws_init)(GP(ws) *w, size_t kmax, size_t cap, size_t qcap, 
     w->kmax = kmax;
     w->capmax = w->cap = cap;
     w->qcap = qcap;
-    w->bk = GP(ws_alloc)(kmax, sizeof(AFF));
-    w->sp = GP(ws_alloc)(kmax, sizeof(GP(xyzz)));
-    w->st = GP(ws_alloc)(kmax, 1);
-    w->ops = GP(ws_alloc)(cap, sizeof(GP(op)));
-    w->pfx = GP(ws_alloc)(cap, sizeof(FE));
-    w->q = GP(ws_alloc)(qcap, sizeof(GP(op)));
-    w->qtmp = GP(ws_alloc)(qcap, sizeof(GP(op)));
-    if (!w->bk || !w->sp || !w->st || !w->ops || !w->pfx || !w->q || !w->qtmp) {
-        GP(ws_free)(w);
+    size_t bytes = GP(ws_layout)(w, NULL, kmax, cap, qcap, kern != NULL);
+    w->mem = bytes >= ((size_t)1 << 20) ? cuzk_big_malloc(bytes) : aligned_alloc(64, bytes);
+    if (!w->mem)
         return false;
-    }
+    GP(ws_layout)(w, w->mem, kmax, cap, qcap, kern != NULL);
 #ifdef GROUP_BATCH_KERNEL
-    if (kern) {
-        w->kern = kern;
-        w->kp = GP(ws_alloc)(cap, sizeof *w->kp);
-        w->kq = GP(ws_alloc)(cap, sizeof *w->kq);
-        w->ko = GP(ws_alloc)(cap, sizeof *w->ko);
-        w->kneg = GP(ws_alloc)(cap, 1);
-        w->kscr = GP(ws_alloc)(GROUP_KERNEL_SCRATCH(cap), 1);
-        if (!w->kp || !w->kq || !w->ko || !w->kneg || !w->kscr) {
-            GP(ws_free)(w);
-            return false;
-        }
-    }
-#else
-    (void)kern;
+    w->kern = kern;
 #endif
     return true;
 }
@@ -109,6 +116,7 @@ static inline void GP(ws_reset)(GP(ws) *w, size_t k, bool affine, size_t cap)
     w->cap = cap < 1 ? 1 : cap > w->capmax ? w->capmax : cap;
     w->m = 0;
     w->qn = 0;
+    w->nspill = 0;
     w->affine = affine;
 }
 
@@ -129,6 +137,7 @@ static inline void GP(spill)(GP(ws) *w, uint32_t b, const AFF *p, bool neg)
     } else {
         GP(xyzz_from_aff)(&w->sp[b], p, neg);
         w->st[b] |= MSM_B_SPILL;
+        w->nspill++;
     }
 }
 
@@ -158,6 +167,13 @@ static inline void GP(ba_add)(GP(ws) *w, uint32_t b, const AFF *p, uint32_t neg)
         w->st[b] = s | MSM_B_SET;
         return;
     }
+#ifdef GROUP_KERNEL_SKIP
+    if (w->kern) { /* the kernel finds equal x itself: no need to read the bucket here */
+        w->ops[w->m++] = (GP(op)){p, b, neg};
+        w->st[b] = s | MSM_B_BATCH;
+        return;
+    }
+#endif
     FE d;
     uint32_t f = neg;
     FE_(sub)(&d, &p->x, &bk->x);
@@ -226,6 +242,23 @@ static void GP(aff_add_one)(AFF *bk, const AFF *p, uint32_t f)
     bk->x = t;
 }
 
+#ifdef GROUP_KERNEL_SKIP
+/* Pair i was left out by the kernel: ±p has the bucket's x, so the bucket doubles or empties. */
+static void GP(ba_equal_x)(GP(ws) *w, const GP(op) *o)
+{
+    AFF *bk = &w->bk[o->b];
+    FE y;
+    if (o->f & MSM_OP_NEG)
+        FE_(neg)(&y, &o->p->y);
+    else
+        y = o->p->y;
+    if (!FE_(eq)(&y, &bk->y) || FE_(is_zero)(&y))
+        w->st[o->b] &= (uint8_t)~MSM_B_SET;
+    else
+        GP(aff_add_one)(bk, bk, MSM_OP_DBL);
+}
+#endif
+
 /* The flush through the vector kernel; the doublings (equal points) go one by one. */
 static void GP(ba_flush_kernel)(GP(ws) *w)
 {
@@ -240,6 +273,16 @@ static void GP(ba_flush_kernel)(GP(ws) *w)
         w->kneg[cnt] = (uint8_t)(o->f & MSM_OP_NEG);
         cnt++;
     }
+#ifdef GROUP_KERNEL_SKIP
+    /* No doublings were scheduled (ba_add leaves equal x to the kernel), so pair i is op i. */
+    size_t skipped = cnt ? w->kern->GROUP_KERNEL_SKIP(w->ko, w->kp, w->kq, w->kneg, cnt, w->kscr, w->kskip) : 0;
+    for (size_t i = 0; i < w->m; i++) {
+        const GP(op) *o = &w->ops[i];
+        if (skipped && w->kskip[i])
+            GP(ba_equal_x)(w, o);
+        w->st[o->b] &= (uint8_t)~MSM_B_BATCH;
+    }
+#else
     /* ba_add let no equal x through, so the kernel cannot refuse; if it does, go one by one. */
     bool ok = cnt == 0 || w->kern->GROUP_KERNEL_ADD(w->ko, w->kp, w->kq, w->kneg, cnt, w->kscr);
     for (size_t i = 0; i < w->m; i++) {
@@ -248,6 +291,7 @@ static void GP(ba_flush_kernel)(GP(ws) *w)
             GP(aff_add_one)(&w->bk[o->b], o->p, o->f);
         w->st[o->b] &= (uint8_t)~MSM_B_BATCH;
     }
+#endif
     w->m = 0;
 }
 #endif
@@ -394,6 +438,86 @@ static void GP(bucket_reduce)(GP(ws) *w, size_t k, GP(xyzz) *out)
     if (prev < k)
         GP(xyzz_add_mul_small)(&acc, &sum, prev + 1);
     *out = acc;
+}
+
+/* Folds the spill buckets into the affine ones (one inversion each: they are rare in affine mode).
+ * False when there are too many for that to pay; then the buckets are left as they were. */
+static bool GP(unspill)(GP(ws) *w, size_t k)
+{
+    if (w->nspill > k / 64)
+        return false;
+    for (size_t b = 0; b < k && w->nspill; b++) {
+        uint8_t s = w->st[b];
+        if (!(s & MSM_B_SPILL))
+            continue;
+        if (s & MSM_B_SET)
+            GP(xyzz_madd)(&w->sp[b], &w->sp[b], &w->bk[b], false);
+        s &= (uint8_t)~(MSM_B_SPILL | MSM_B_SET);
+        if (!GP(xyzz_is_inf)(&w->sp[b])) {
+            GP(xyzz_to_aff)(&w->bk[b], &w->sp[b]);
+            s |= MSM_B_SET;
+        }
+        w->st[b] = s;
+        w->nspill--;
+    }
+    return true;
+}
+
+/* The running-sum reduction of bucket_reduce with batch-affine additions: the k buckets are cut
+ * into S segments of L = k/S, and the segments walk their buckets from the top in lockstep, so each
+ * step is two batches of S additions sharing one inversion each (R_s += bucket, then A_s += R_s)
+ * instead of 2S XYZZ additions. Then segment s holds R_s = Σ bucket and A_s = Σ (t+1)·bucket[sL+t],
+ * and Σ_b (b+1)·bucket[b] = Σ_s A_s + L·Σ_s s·R_s, the last sum again a running sum (XYZZ, S terms).
+ * Needs affine mode without spills (see unspill), k a power of two >= 2·MSM_RED_SEGS and
+ * w->capmax >= MSM_RED_SEGS; bk and st have 2·MSM_RED_SEGS slots past kmax for R_s and A_s. */
+static void GP(bucket_reduce_affine)(GP(ws) *w, size_t k, GP(xyzz) *out)
+{
+    const size_t S = MSM_RED_SEGS, L = k / S;
+    const uint32_t rs = (uint32_t)w->kmax, as = rs + (uint32_t)S; /* R_s at rs + s, A_s at as + s */
+    memset(w->st + w->kmax, 0, 2 * S);
+    w->cap = w->capmax;
+    for (size_t t = L; t-- > 0;) {
+        for (size_t s = 0; s < S; s++) {
+            size_t b = s * L + t;
+            if (w->st[b] & MSM_B_SET) {
+                GP(ba_add)(w, rs + (uint32_t)s, &w->bk[b], 0);
+                if (w->m == w->cap)
+                    GP(ba_flush)(w);
+            }
+        }
+        GP(ba_flush)(w);
+        for (size_t s = 0; s < S; s++) {
+            if (w->st[rs + s] & MSM_B_SET) {
+                GP(ba_add)(w, as + (uint32_t)s, &w->bk[rs + s], 0);
+                if (w->m == w->cap)
+                    GP(ba_flush)(w);
+            }
+        }
+        GP(ba_flush)(w);
+    }
+    GP(xyzz) sum, acc;
+    GP(xyzz_set_inf)(&sum);
+    GP(xyzz_set_inf)(&acc);
+    for (size_t s = S; s-- > 1;) {
+        if (w->st[rs + s] & MSM_B_SET)
+            GP(xyzz_madd)(&sum, &sum, &w->bk[rs + s], false);
+        GP(xyzz_add)(&acc, &acc, &sum);
+    }
+    for (size_t l = L; l > 1; l >>= 1)
+        GP(xyzz_dbl)(&acc, &acc);
+    for (size_t s = 0; s < S; s++)
+        if (w->st[as + s] & MSM_B_SET)
+            GP(xyzz_madd)(&acc, &acc, &w->bk[as + s], false);
+    *out = acc;
+}
+
+/* The window's bucket sum: batch-affine when the buckets are many and affine. */
+static void GP(bucket_reduce_any)(GP(ws) *w, size_t k, GP(xyzz) *out)
+{
+    if (w->affine && k >= 2 * MSM_RED_SEGS && w->capmax >= MSM_RED_SEGS && w->qn == 0 && GP(unspill)(w, k))
+        GP(bucket_reduce_affine)(w, k, out);
+    else
+        GP(bucket_reduce)(w, k, out);
 }
 
 /* out = Σ_j bases[idx ? idx[j] : j] for j < n, with batch-affine additions: `slots` running partial

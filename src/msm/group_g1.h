@@ -13,3 +13,4 @@
 #define GROUP_BATCH_KERNEL 1   /* G1 may flush through ifma_ops.g1_batch_add */
 #define GROUP_KERNEL_ADD g1_batch_add                              /* its ifma_ops entry */
 #define GROUP_KERNEL_SCRATCH ifma_g1_batch_add_scratch_bytes       /* and scratch size */
+#define GROUP_KERNEL_SKIP g1_batch_add_skip   /* equal x left to the caller: ba_add reads no bucket */

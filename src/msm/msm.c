@@ -42,9 +42,9 @@ static cuzk_status msm_any(int group, void *out, const void *bases, size_t n_bas
     if (group == MSM_G1 && sp.n_others >= MSM_GLV_MIN && sp.n_others <= MSM_GLV_MAX)
         st = msm_g1_run_glv(out, bases, scalars, &sp, threads, window);
     else if (group == MSM_G1)
-        st = msm_g1_run(out, bases, scalars, &sp, threads, window, MSM_BITS_FULL);
+        st = msm_g1_run(out, bases, scalars, &sp, threads, window, MSM_BITS_FULL, NULL);
     else
-        st = msm_g2_run(out, bases, scalars, &sp, threads, window, MSM_BITS_FULL);
+        st = msm_g2_run(out, bases, scalars, &sp, threads, window, MSM_BITS_FULL, NULL);
     msm_split_free(&sp);
     return st;
 }

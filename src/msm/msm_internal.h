@@ -50,13 +50,27 @@ enum { MSM_BITS_FULL = 255, MSM_BITS_GLV = 129 };
  * c by the cost model. */
 msm_plan msm_make_plan(int group, size_t n, int threads, unsigned window, unsigned bits);
 
-/* The per-group drivers (pippenger_g1.c, pippenger_g2.c): out = Σ over the split. */
+/* Digits recoded ahead of the Pippenger run (the GLV path does it while splitting the scalars):
+ * point i < n_lo is bases[i], point i >= n_lo is bases_hi[i − n_lo], and its digit in window w is
+ * digits[w·n + i] (n = the split's n_others): (|d| << 1) | (d < 0), 0 for d = 0. The plan is fixed
+ * (c <= MSM_PRE_MAX_WINDOW, so that a digit fits). */
+#define MSM_PRE_MAX_WINDOW 15
+typedef struct {
+    const void *bases_hi;
+    size_t n_lo;
+    const uint16_t *digits;
+    msm_plan plan;
+} msm_predigits;
+
+/* The per-group drivers (pippenger_g1.c, pippenger_g2.c): out = Σ over the split. pre = NULL: the
+ * digits come from the scalars; else from pre (the split then has identity maps, no ones, and
+ * scalars is not read). */
 cuzk_status msm_g1_run(cuzk_g1_jac_t *out, const cuzk_g1_affine_t *bases,
                        const cuzk_scalar_t *scalars, const msm_split *sp, int threads, unsigned window,
-                       unsigned bits);
+                       unsigned bits, const msm_predigits *pre);
 cuzk_status msm_g2_run(cuzk_g2_jac_t *out, const cuzk_g2_affine_t *bases,
                        const cuzk_scalar_t *scalars, const msm_split *sp, int threads, unsigned window,
-                       unsigned bits);
+                       unsigned bits, const msm_predigits *pre);
 
 /* G1 with the GLV endomorphism (glv_g1.c): the others become 2·n_others points with scalars below
  * 2^128, so Pippenger runs half the windows (half the bucket reductions); the ones are summed as

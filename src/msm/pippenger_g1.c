@@ -6,6 +6,7 @@
 #include "msm/digits.h"
 #include "msm/msm_internal.h"
 #include "msm/xyzz.h"
+#include "util/bigmem.h"
 #include "util/parallel.h"
 
 #include "ff/ff_impl.h"

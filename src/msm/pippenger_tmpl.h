@@ -1,11 +1,13 @@
 /* The Pippenger driver, written once for G1 and G2 (see group_g1.h): tasks are (window, point range)
  * pairs plus slices of the scalars equal to 1; threads take tasks from a shared counter, so a slow
- * core simply takes fewer. Needs xyzz.h, bucket_tmpl.h, digits.h. No include guard. */
+ * core simply takes fewer. Digits come from the scalars, or ready-made (msm_predigits, the GLV path).
+ * Needs xyzz.h, bucket_tmpl.h, digits.h. No include guard. */
 
 typedef struct {
     const AFF *bases;
     const cuzk_scalar_t *scalars;
     const msm_split *sp;
+    const msm_predigits *pre;
     msm_plan pl;
     size_t n_win_tasks, n_one_tasks, ntasks;
     size_t one_chunk;   /* ones per ones-task */
@@ -21,16 +23,56 @@ typedef struct {
 #ifndef MSM_POINT_PREFETCH
 #define MSM_POINT_PREFETCH 8
 #endif
+#ifndef MSM_PRE_BUCKET_PREFETCH
+#define MSM_PRE_BUCKET_PREFETCH 16
+#endif
+
+/* Window `win` of the others [lo, hi) with digits recoded ahead (j->pre): no scalar is read, and
+ * points at infinity already have digit 0. */
+static void GP(run_window_pre)(GP(ws) *w, const GP(job) *j, unsigned win, size_t lo, size_t hi)
+{
+    const msm_predigits *pre = j->pre;
+    const uint16_t *dg = pre->digits + (size_t)win * j->sp->n_others;
+    const AFF *lo_b = j->bases, *hi_b = pre->bases_hi;
+    size_t n_lo = pre->n_lo;
+    for (size_t i = lo; i < hi; i++) {
+        if (i + MSM_POINT_PREFETCH < hi) {
+            size_t f = i + MSM_POINT_PREFETCH;
+            const AFF *fp = f < n_lo ? &lo_b[f] : &hi_b[f - n_lo];
+            __builtin_prefetch(fp);
+            __builtin_prefetch((const char *)fp + sizeof(AFF) - 1);
+        }
+        if (i + MSM_PRE_BUCKET_PREFETCH < hi) { /* the bucket's miss overlaps the adds before it */
+            uint32_t vf = dg[i + MSM_PRE_BUCKET_PREFETCH];
+            const AFF *bf = &w->bk[vf ? (vf >> 1) - 1 : 0];
+            __builtin_prefetch(bf);
+            __builtin_prefetch((const char *)bf + sizeof(AFF) - 1);
+        }
+        uint32_t v = dg[i];
+        if (v == 0)
+            continue;
+        const AFF *p = i < n_lo ? &lo_b[i] : &hi_b[i - n_lo];
+        GP(ba_add)(w, (v >> 1) - 1, p, v & 1);
+        if (w->m == w->cap)
+            GP(ba_full)(w);
+    }
+}
 
 /* Adds the digits of window `win` for the others [lo, hi) into fresh buckets, reduces them. */
 static void GP(run_window)(GP(ws) *w, const GP(job) *j, unsigned win, size_t lo, size_t hi,
                            GP(xyzz) *out)
 {
     enum { BLK = 64 };
-    msm_window mw;
-    msm_window_init(&mw, j->pl.c, win);
     size_t k = (size_t)1 << (j->pl.c - 1);
     GP(ws_reset)(w, k, j->pl.affine, j->pl.batch);
+    if (j->pre) {
+        GP(run_window_pre)(w, j, win, lo, hi);
+        GP(ba_finish)(w);
+        GP(bucket_reduce_any)(w, k, out);
+        return;
+    }
+    msm_window mw;
+    msm_window_init(&mw, j->pl.c, win);
     const uint32_t *sidx = j->sp->sidx, *bidx = j->sp->bidx;
     uint32_t eb[BLK], en[BLK];
     const AFF *ep[BLK];
@@ -72,7 +114,7 @@ static void GP(run_window)(GP(ws) *w, const GP(job) *j, unsigned win, size_t lo,
         }
     }
     GP(ba_finish)(w);
-    GP(bucket_reduce)(w, k, out);
+    GP(bucket_reduce_any)(w, k, out);
 }
 
 static void GP(worker)(void *ctx, int tid, int nthreads)
@@ -100,18 +142,20 @@ static void GP(worker)(void *ctx, int tid, int nthreads)
 }
 
 cuzk_status GP(run)(JAC *out, const AFF *bases, const cuzk_scalar_t *scalars,
-                    const msm_split *sp, int threads, unsigned window, unsigned bits)
+                    const msm_split *sp, int threads, unsigned window, unsigned bits,
+                    const msm_predigits *pre)
 {
     GP(job) j;
     memset(&j, 0, sizeof j);
     j.bases = bases;
     j.scalars = scalars;
     j.sp = sp;
+    j.pre = pre;
     if (threads < 1)
         threads = 1;
     size_t kmax = 16;
     if (sp->n_others > 0) {
-        j.pl = msm_make_plan(GROUP_ID, sp->n_others, threads, window, bits);
+        j.pl = pre ? pre->plan : msm_make_plan(GROUP_ID, sp->n_others, threads, window, bits);
         j.n_win_tasks = (size_t)j.pl.nwin * j.pl.parts;
         kmax = (size_t)1 << (j.pl.c - 1);
     } else {

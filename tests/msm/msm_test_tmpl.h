@@ -107,7 +107,8 @@ static void t_make_bases(t_input *in, size_t n, int mode)
 }
 
 /* Scalar mixes: 0 random < r, 1 only 0/1, 2 specials (0, 1, 2, r−1, (r±1)/2, small, repeats),
- * 3 one repeated value (all adds hit one bucket per window), 4 small (< 2^32). */
+ * 3 one repeated value (all adds hit one bucket per window), 4 small (< 2^32), 5 random with one in
+ * 32 equal to 0 or 1 (the others stay above the GLV threshold, now with index maps and ones). */
 static void t_make_scalars(t_input *in, int mix)
 {
     mpz_t v, rep;
@@ -137,6 +138,12 @@ static void t_make_scalars(t_input *in, int mix)
             break;
         case 3:
             mpz_set(v, rep);
+            break;
+        case 5:
+            if (test_rand_below(32) == 0)
+                mpz_set_ui(v, test_rand_below(2));
+            else
+                t_rand_mod_r(v);
             break;
         default:
             mpz_set_ui(v, test_rand64() & 0xffffffffu);
@@ -456,15 +463,16 @@ static double t_now(void)
 
 /* Runs one section and prints its time, to keep an eye on the test's run time. */
 #ifdef T_GLV
-/* Above MSM_GLV_MIN others G1 goes through the GLV split: random and special scalars (0, 1, r − 1,
- * (r ± 1)/2, powers of two...), duplicate, negated and infinite bases, with and without a density
- * bitmap, several thread counts and a forced window. The size is not scaled down under sanitizers:
- * below the threshold the path would not run. */
+/* Above MSM_GLV_MIN others G1 goes through the GLV split: random scalars, and random ones with some 0
+ * and 1 among them (then the others come through index maps and the ones are summed apart), over
+ * duplicate, negated and infinite bases, with and without a density bitmap, several thread counts and
+ * a forced window. The size is not scaled down under sanitizers: below the threshold the path would
+ * not run. */
 static void t_glv(void)
 {
-    size_t n = MSM_GLV_MIN + 1000;
+    size_t n = MSM_GLV_MIN + 2000;
     CHECK(n <= MSM_GLV_MAX);
-    for (int mix = 0; mix <= 2; mix += 2) {
+    for (int mix = 0; mix <= 5; mix += 5) {
         t_input in;
         t_make_bases(&in, n, 3);
         t_make_scalars(&in, mix);

@@ -17,6 +17,12 @@ bool ifma_g1_batch_add(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *con
 {
     return g1_batch_add_kernel(out, p, q, q_neg, n, scratch);
 }
+size_t ifma_g1_batch_add_skip(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *const *p,
+                              const cuzk_g1_affine_t *const *q, const uint8_t *q_neg, size_t n, void *scratch,
+                              uint8_t *skipped)
+{
+    return g1_batch_add_skip_kernel(out, p, q, q_neg, n, scratch, skipped);
+}
 bool ifma_g2_batch_add(cuzk_g2_affine_t *const *out, const cuzk_g2_affine_t *const *p,
                        const cuzk_g2_affine_t *const *q, const uint8_t *q_neg, size_t n, void *scratch)
 {
@@ -37,6 +43,13 @@ bool ifma_g1_batch_add(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *con
 {
     (void)out, (void)p, (void)q, (void)q_neg, (void)n, (void)scratch;
     return false;
+}
+size_t ifma_g1_batch_add_skip(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *const *p,
+                              const cuzk_g1_affine_t *const *q, const uint8_t *q_neg, size_t n, void *scratch,
+                              uint8_t *skipped)
+{
+    (void)out, (void)p, (void)q, (void)q_neg, (void)n, (void)scratch, (void)skipped;
+    return 0;
 }
 bool ifma_g2_batch_add(cuzk_g2_affine_t *const *out, const cuzk_g2_affine_t *const *p,
                        const cuzk_g2_affine_t *const *q, const uint8_t *q_neg, size_t n, void *scratch)

@@ -48,33 +48,97 @@ V8_INLINE void fp8v_add(fp8v *r, const fp8v *a, const fp8v *b)
 V8_INLINE void fp8v_sub(fp8v *r, const fp8v *a, const fp8v *b) { m52_sub_mod(r->l, a->l, b->l, FP8_2P, 8); }
 V8_INLINE void fp8v_shl(fp8v *r, const fp8v *a, unsigned s) { m52_shl(r->l, a->l, s, 8); }
 
-/* Transposition + radix change: w[k][i] is 64-bit word k of lane i's value (< 2^384); the limbs
- * hold the same integer in radix 2^52. */
-V8_INLINE void fp8v_from_words(fp8v *r, const uint64_t w[6][8])
+/* Radix change of 8 values held word-major in registers: w[k] holds 64-bit word k of every lane's
+ * value (< 2^384); the limbs hold the same integers in radix 2^52. */
+V8_INLINE void fp8v_from_regs(fp8v *r, const v8 w[6])
 {
     const v8 mask = v8_set1(M52);
-    v8 w0 = v8_load(w[0]), w1 = v8_load(w[1]), w2 = v8_load(w[2]);
-    v8 w3 = v8_load(w[3]), w4 = v8_load(w[4]), w5 = v8_load(w[5]);
-    r->l[0] = v8_and(w0, mask);
-    r->l[1] = v8_and(v8_or(v8_shr(w0, 52), v8_shl(w1, 12)), mask);
-    r->l[2] = v8_and(v8_or(v8_shr(w1, 40), v8_shl(w2, 24)), mask);
-    r->l[3] = v8_and(v8_or(v8_shr(w2, 28), v8_shl(w3, 36)), mask);
-    r->l[4] = v8_and(v8_or(v8_shr(w3, 16), v8_shl(w4, 48)), mask);
-    r->l[5] = v8_and(v8_shr(w4, 4), mask);
-    r->l[6] = v8_and(v8_or(v8_shr(w4, 56), v8_shl(w5, 8)), mask);
-    r->l[7] = v8_shr(w5, 44);
+    r->l[0] = v8_and(w[0], mask);
+    r->l[1] = v8_and(v8_or(v8_shr(w[0], 52), v8_shl(w[1], 12)), mask);
+    r->l[2] = v8_and(v8_or(v8_shr(w[1], 40), v8_shl(w[2], 24)), mask);
+    r->l[3] = v8_and(v8_or(v8_shr(w[2], 28), v8_shl(w[3], 36)), mask);
+    r->l[4] = v8_and(v8_or(v8_shr(w[3], 16), v8_shl(w[4], 48)), mask);
+    r->l[5] = v8_and(v8_shr(w[4], 4), mask);
+    r->l[6] = v8_and(v8_or(v8_shr(w[4], 56), v8_shl(w[5], 8)), mask);
+    r->l[7] = v8_shr(w[5], 44);
+}
+
+/* The inverse of fp8v_from_regs, for normalized a < 2^384. */
+V8_INLINE void fp8v_to_regs(v8 w[6], const fp8v *a)
+{
+    const v8 *l = a->l;
+    w[0] = v8_or(l[0], v8_shl(l[1], 52));
+    w[1] = v8_or(v8_shr(l[1], 12), v8_shl(l[2], 40));
+    w[2] = v8_or(v8_shr(l[2], 24), v8_shl(l[3], 28));
+    w[3] = v8_or(v8_shr(l[3], 36), v8_shl(l[4], 16));
+    w[4] = v8_or(v8_or(v8_shr(l[4], 48), v8_shl(l[5], 4)), v8_shl(l[6], 56));
+    w[5] = v8_or(v8_shr(l[6], 8), v8_shl(l[7], 44));
+}
+
+/* Transposition + radix change: w[k][i] is 64-bit word k of lane i's value (< 2^384). */
+V8_INLINE void fp8v_from_words(fp8v *r, const uint64_t w[6][8])
+{
+    v8 v[6];
+    for (int k = 0; k < 6; k++)
+        v[k] = v8_load(w[k]);
+    fp8v_from_regs(r, v);
 }
 
 /* The inverse of fp8v_from_words, for normalized a < 2^384. */
 V8_INLINE void fp8v_to_words(uint64_t w[6][8], const fp8v *a)
 {
-    const v8 *l = a->l;
-    v8_store(w[0], v8_or(l[0], v8_shl(l[1], 52)));
-    v8_store(w[1], v8_or(v8_shr(l[1], 12), v8_shl(l[2], 40)));
-    v8_store(w[2], v8_or(v8_shr(l[2], 24), v8_shl(l[3], 28)));
-    v8_store(w[3], v8_or(v8_shr(l[3], 36), v8_shl(l[4], 16)));
-    v8_store(w[4], v8_or(v8_or(v8_shr(l[4], 48), v8_shl(l[5], 4)), v8_shl(l[6], 56)));
-    v8_store(w[5], v8_or(v8_shr(l[6], 8), v8_shl(l[7], 44)));
+    v8 v[6];
+    fp8v_to_regs(v, a);
+    for (int k = 0; k < 6; k++)
+        v8_store(w[k], v[k]);
+}
+
+/* In-register transposition of an 8 × 8 matrix of 64-bit words (r[i] = row i becomes column i):
+ * at block sizes 4, 2, 1, the off-diagonal blocks of every 2h × 2h block swap; 24 two-source
+ * permutes, instead of 64 scalar loads and stores through memory. */
+static const uint64_t FP8_TR_IDX[3][2][8] = {
+    {{0, 1, 2, 3, 8, 9, 10, 11}, {4, 5, 6, 7, 12, 13, 14, 15}},
+    {{0, 1, 8, 9, 4, 5, 12, 13}, {2, 3, 10, 11, 6, 7, 14, 15}},
+    {{0, 8, 2, 10, 4, 12, 6, 14}, {1, 9, 3, 11, 5, 13, 7, 15}}};
+
+V8_INLINE void v8_transpose8(v8 r[8])
+{
+V8_UNROLL
+    for (int st = 0; st < 3; st++) {
+        int h = 4 >> st;
+        v8 lo = v8_load(FP8_TR_IDX[st][0]), hi = v8_load(FP8_TR_IDX[st][1]);
+V8_UNROLL
+        for (int i = 0; i < 8; i++) {
+            if (i & h)
+                continue;
+            v8 a = r[i], b = r[i + h];
+            r[i] = v8_permx2(a, lo, b);
+            r[i + h] = v8_permx2(a, hi, b);
+        }
+    }
+}
+
+/* Lane i = the Fp element (6 words, canonical or any value < 2^384) at src[i]. */
+V8_INLINE void fp8v_gather(fp8v *r, const uint64_t *const src[8])
+{
+    v8 v[8];
+V8_UNROLL
+    for (int i = 0; i < 8; i++)
+        v[i] = v8_load6(src[i]);
+    v8_transpose8(v);
+    fp8v_from_regs(r, v);
+}
+
+/* The first `lanes` lanes of a (normalized, < 2^384) to the 6 words at dst[i]. */
+V8_INLINE void fp8v_scatter(uint64_t *const dst[8], int lanes, const fp8v *a)
+{
+    v8 v[8];
+    fp8v_to_regs(v, a);
+    v[6] = v8_zero();
+    v[7] = v8_zero();
+    v8_transpose8(v);
+    for (int i = 0; i < lanes; i++)
+        v8_store6(dst[i], v[i]);
 }
 
 /* Memory <-> registers for the limb-major layout of ifma_fp8. */

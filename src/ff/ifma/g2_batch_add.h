@@ -42,13 +42,10 @@ typedef struct {
 /* coord: 0, 1 = x.c0, x.c1; 2, 3 = y.c0, y.c1. */
 V8_INLINE void g2_gather_coord(fp8v *r, const cuzk_g2_affine_t *const pt[8], int coord)
 {
-    uint64_t w[6][8];
-    for (int i = 0; i < 8; i++) {
-        const cuzk_fp_t *c = &((const cuzk_fp_t *)pt[i])[coord];
-        for (int k = 0; k < 6; k++)
-            w[k][i] = c->l[k];
-    }
-    fp8v_from_words(r, w);
+    const uint64_t *src[8];
+    for (int i = 0; i < 8; i++)
+        src[i] = ((const cuzk_fp_t *)pt[i])[coord].l;
+    fp8v_gather(r, src);
 }
 
 /* The points of row k; lanes past n repeat pair n - 1 so that every lane has a valid dx != 0. */

@@ -59,6 +59,9 @@ typedef struct {
     bool (*g1_batch_add)(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *const *p,
                          const cuzk_g1_affine_t *const *q, const uint8_t *q_neg, size_t n,
                          void *scratch);
+    size_t (*g1_batch_add_skip)(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *const *p,
+                                const cuzk_g1_affine_t *const *q, const uint8_t *q_neg, size_t n,
+                                void *scratch, uint8_t *skipped);
     void (*g1_on_curve_n)(const cuzk_g1_affine_t *p, size_t n, uint8_t *ok);
     void (*g2_on_curve_n)(const cuzk_g2_affine_t *p, size_t n, uint8_t *ok);
     bool (*g2_batch_add)(cuzk_g2_affine_t *const *out, const cuzk_g2_affine_t *const *p,
@@ -98,6 +101,16 @@ bool ifma_g1_batch_add(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *con
                        const cuzk_g1_affine_t *const *q, const uint8_t *q_neg, size_t n,
                        void *scratch);
 size_t ifma_g1_batch_add_scratch_bytes(size_t n);
+
+/* The same addition for callers that cannot rule out x(p[i]) == x(q[i]) cheaply (the MSM's buckets:
+ * the check would read every bucket once more): such pairs are left out instead of refused.
+ * skipped[i] (n bytes, all written) is 1 for each pair with x(p[i]) == x(q[i]), whose *out[i] is
+ * then not written (it is P + P or P − P: the caller's to handle), 0 for the others, all added as
+ * ifma_g1_batch_add does. Returns the number of pairs left out. Same preconditions otherwise, same
+ * aliasing rules and scratch size. Requires ifma_available(). */
+size_t ifma_g1_batch_add_skip(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *const *p,
+                              const cuzk_g1_affine_t *const *q, const uint8_t *q_neg, size_t n,
+                              void *scratch, uint8_t *skipped);
 
 /* The same for G2 (coordinates in Fp2), with the same preconditions, aliasing rules, refusal and
  * q_neg, and scratch of ifma_g2_batch_add_scratch_bytes(n) bytes. Each Fp2 inversion goes through

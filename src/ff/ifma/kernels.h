@@ -218,6 +218,7 @@ const ifma_ops IFMA_OPS_NAME = {
     .fp_mul_n = k_fp_mul_n,
     .fr_mul_n = k_fr_mul_n,
     .g1_batch_add = g1_batch_add_kernel,
+    .g1_batch_add_skip = g1_batch_add_skip_kernel,
     .g1_on_curve_n = k_g1_on_curve_n,
     .g2_on_curve_n = k_g2_on_curve_n,
     .g2_batch_add = g2_batch_add_kernel,

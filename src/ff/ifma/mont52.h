@@ -45,9 +45,8 @@ V8_UNROLL
         v8 m = v8_madd52lo(zero, t[0], vqinv); /* reads only the low 52 bits of t[0] */
 V8_UNROLL
         for (int j = 0; j < n; j++) {
-            v8 qj = v8_set1(q[j]);
-            t[j] = v8_madd52lo(t[j], m, qj);
-            t[j + 1] = v8_madd52hi(t[j + 1], m, qj);
+            t[j] = v8_madd52lo_k(t[j], m, &q[j]);
+            t[j + 1] = v8_madd52hi_k(t[j + 1], m, &q[j]);
         }
         /* t[0] is now a multiple of 2^52: drop it, keeping its carry. */
         v8 c = v8_shr(t[0], 52);
@@ -93,9 +92,8 @@ V8_UNROLL
         v8 m = v8_madd52lo(zero, z[i], vqinv);
 V8_UNROLL
         for (int j = 0; j < n; j++) {
-            v8 qj = v8_set1(q[j]);
-            z[i + j] = v8_madd52lo(z[i + j], m, qj);
-            z[i + j + 1] = v8_madd52hi(z[i + j + 1], m, qj);
+            z[i + j] = v8_madd52lo_k(z[i + j], m, &q[j]);
+            z[i + j + 1] = v8_madd52hi_k(z[i + j + 1], m, &q[j]);
         }
         z[i + 1] = v8_add(z[i + 1], v8_shr(z[i], 52));
     }

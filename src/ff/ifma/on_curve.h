@@ -19,14 +19,14 @@ V8_INLINE void oc_mul(fp8v *r, const fp8v *a, const fp8v *b)
     fp8v_mul(r, &t, b);
 }
 
-/* Gathers coordinate words: w[j][lane] = limb j of c[lane·stride] (stride in fp elements). */
+/* Lane i = c[i·stride] (stride in fp elements); lanes past `lanes` repeat lane 0 (their results are
+ * not used). */
 static inline void oc_gather(fp8v *r, const fp *c, size_t stride, size_t lanes)
 {
-    uint64_t w[6][8] = {{0}};
-    for (size_t i = 0; i < lanes; i++)
-        for (int j = 0; j < 6; j++)
-            w[j][i] = c[i * stride].l[j];
-    fp8v_from_words(r, w);
+    const uint64_t *src[8];
+    for (size_t i = 0; i < 8; i++)
+        src[i] = c[(i < lanes ? i : 0) * stride].l;
+    fp8v_gather(r, src);
 }
 
 /* Canonical words of lhs and rhs (both < 2p); bit i of the result: lane i equal. */

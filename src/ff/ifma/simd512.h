@@ -42,11 +42,29 @@ V8_INLINE v8 v8_sar(v8 a, unsigned n) { return _mm512_srai_epi64(a, n); }
 V8_INLINE v8 v8_madd52lo(v8 acc, v8 a, v8 b) { return _mm512_madd52lo_epu64(acc, a, b); }
 /* VPMADD52HUQ: acc + bits 103:52 of (a[51:0] · b[51:0]), per lane, wrapping at 2^64. */
 V8_INLINE v8 v8_madd52hi(v8 acc, v8 a, v8 b) { return _mm512_madd52hi_epu64(acc, a, b); }
+/* v8_madd52lo/hi(acc, a, v8_set1(*k)) with *k read by the instruction itself (embedded broadcast):
+ * a constant held in no register, which leaves the registers to the limbs in the big kernels. */
+V8_INLINE v8 v8_madd52lo_k(v8 acc, v8 a, const uint64_t *k)
+{
+    __asm__("vpmadd52luq %2%{1to8%}, %1, %0" : "+v"(acc) : "v"(a), "m"(*k));
+    return acc;
+}
+V8_INLINE v8 v8_madd52hi_k(v8 acc, v8 a, const uint64_t *k)
+{
+    __asm__("vpmadd52huq %2%{1to8%}, %1, %0" : "+v"(acc) : "v"(a), "m"(*k));
+    return acc;
+}
 /* Lanes whose value, read as a signed 64-bit integer, is negative. */
 V8_INLINE m8 v8_neg_mask(v8 a) { return _mm512_cmplt_epi64_mask(a, _mm512_setzero_si512()); }
 V8_INLINE m8 v8_eq_mask(v8 a, v8 b) { return _mm512_cmpeq_epi64_mask(a, b); }
 /* Per lane: k bit set ? b : a. */
 V8_INLINE v8 v8_blend(m8 k, v8 a, v8 b) { return _mm512_mask_blend_epi64(k, a, b); }
+/* VPERMT2Q: lane i takes (idx[i] & 8 ? b : a)[idx[i] & 7]. */
+V8_INLINE v8 v8_permx2(v8 a, v8 idx, v8 b) { return _mm512_permutex2var_epi64(a, idx, b); }
+/* The first six 64-bit words at p (an Fp element), the other lanes 0; reads nothing past them. */
+V8_INLINE v8 v8_load6(const uint64_t *p) { return _mm512_maskz_loadu_epi64(0x3f, (const void *)p); }
+/* Lanes 0..5 of a to p[0..5]; writes nothing else. */
+V8_INLINE void v8_store6(uint64_t *p, v8 a) { _mm512_mask_storeu_epi64((void *)p, 0x3f, a); }
 
 #else /* portable emulation */
 
@@ -88,6 +106,8 @@ V8_INLINE v8 v8_madd52hi(v8 acc, v8 a, v8 b)
     V8_MAP(acc.e[i] + (uint64_t)(((unsigned __int128)V8_LO52(a.e[i]) * V8_LO52(b.e[i])) >> 52));
 }
 #undef V8_LO52
+V8_INLINE v8 v8_madd52lo_k(v8 acc, v8 a, const uint64_t *k) { return v8_madd52lo(acc, a, v8_set1(*k)); }
+V8_INLINE v8 v8_madd52hi_k(v8 acc, v8 a, const uint64_t *k) { return v8_madd52hi(acc, a, v8_set1(*k)); }
 V8_INLINE m8 v8_neg_mask(v8 a)
 {
     m8 k = 0;
@@ -103,6 +123,13 @@ V8_INLINE m8 v8_eq_mask(v8 a, v8 b)
     return k;
 }
 V8_INLINE v8 v8_blend(m8 k, v8 a, v8 b) { V8_MAP(((k >> i) & 1) ? b.e[i] : a.e[i]); }
+V8_INLINE v8 v8_permx2(v8 a, v8 idx, v8 b) { V8_MAP((idx.e[i] & 8) ? b.e[idx.e[i] & 7] : a.e[idx.e[i] & 7]); }
+V8_INLINE v8 v8_load6(const uint64_t *p) { V8_MAP(i < 6 ? p[i] : 0); }
+V8_INLINE void v8_store6(uint64_t *p, v8 a)
+{
+    for (int i = 0; i < 6; i++)
+        p[i] = a.e[i];
+}
 #undef V8_MAP
 
 #endif
