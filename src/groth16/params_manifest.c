@@ -144,10 +144,12 @@ cuzk_status cuzk_params_manifest_check(const char *manifest_path, const char *pa
     st = cuzk_params_digest(path, NULL, hex, err);
     if (st != CUZK_OK)
         return st;
+    /* The digests first: a v28 path takes most of a message. */
+    const char *slash = strrchr(manifest_path, '/');
     if (strcmp(hex, e.digest) != 0)
         return cuzk_err_set(err, CUZK_ERR_MISMATCH,
-                            "%s: digest mismatch: the file's BLAKE2b-512 starts %s, %s records %s for %s",
-                            path, hex, manifest_path, e.digest, name);
+                            "digest mismatch: the file's BLAKE2b-512 starts %s, %s records %s: %s", hex,
+                            slash ? slash + 1 : manifest_path, e.digest, path);
     if (entry)
         *entry = e;
     return CUZK_OK;

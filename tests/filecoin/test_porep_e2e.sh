@@ -86,6 +86,41 @@ if [ "$full" = "--full" ]; then
   expect 2 "verify: truncated proof" "$cuzk" porep verify --c1 "$dir/a/c1.json" --params "$params" \
     --proof "$dir/short"
 
+  # A directory laid out as Filecoin's parameter cache: the files under their v28 names, no development
+  # marker, and a parameters.json in the real manifest's format (cid, digest, sector_size) with their
+  # digests. The same commands work unchanged, without the development warning; a file whose digest
+  # differs from the manifest's is refused before anything is proved.
+  mkdir -p "$dir/fil"
+  manifest() {   # manifest <digest of the .params file, or "real">
+    { echo "{"; sep=""
+      for f in "$dir"/fil/v28-*; do
+        d=$("$cuzk" params digest "$f" | cut -d' ' -f1)
+        case "$f" in *.params) [ "$1" = real ] || d=$1 ;; esac
+        printf '%s  "%s": {"cid": "Qm0", "digest": "%s", "sector_size": 2048}' "$sep" "$(basename "$f")" "$d"
+        sep=",
+"
+      done
+      echo; echo "}"; } >"$dir/fil/parameters.json"
+  }
+  for f in "$params"/v28-stacked-proof-of-replication-*8-0-0-sha256_hasher-032d3138*; do
+    case "$f" in *.params|*.vk) ln -s "$f" "$dir/fil/$(basename "$f")" ;; esac
+  done
+  manifest real
+  expect 0 "prove (Filecoin layout)" "$cuzk" porep prove --c1 "$dir/a/c1.json" --params "$dir/fil" \
+    --out "$dir/proof-fil"
+  if grep -q "development parameters" "$dir/err"; then
+    echo "FAIL: prove (Filecoin layout): warned about development parameters"; fails=$((fails + 1))
+  fi
+  expect 0 "verify (Filecoin layout)" "$cuzk" porep verify --c1 "$dir/a/c1.json" --params "$dir/fil" \
+    --proof "$dir/proof-fil"
+  expect 0 "verify (Filecoin layout): the first proof" "$cuzk" porep verify --c1 "$dir/a/c1.json" \
+    --params "$dir/fil" --proof "$dir/proof"
+  manifest 00112233445566778899aabbccddeeff
+  expect 2 "prove (Filecoin layout): digest mismatch" "$cuzk" porep prove --c1 "$dir/a/c1.json" \
+    --params "$dir/fil" --out "$dir/proof-bad"
+  stderr_has "prove (Filecoin layout): digest mismatch" "digest"
+  no_file "prove (Filecoin layout): digest mismatch" "$dir/proof-bad"
+
   # 8MiB: its own parameters (3.8M constraints, the same 2^22 domain), a real sealed sector
   expect 0 "seal 8MiB" "$cuzk" seal --sector-size 8MiB --out "$dir/m" --miner-id 1000 --sector-num 9
   expect 0 "params generate 8MiB" "$cuzk" params generate --kind porep --sector-size 8MiB --out "$params"
