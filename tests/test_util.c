@@ -114,3 +114,9 @@ long test_hex_decode(const char *hex, uint8_t *out, size_t cap)
     }
     return (long)(n / 2);
 }
+
+bool test_stop_after(void *counter)
+{
+    test_stop_counter *c = counter;
+    return ++c->polls == c->stop_at;
+}

@@ -43,4 +43,11 @@ char *test_read_file(const char *path, size_t *len);
 /* Parses a hex string (no 0x) into out; returns the number of bytes or -1. */
 long test_hex_decode(const char *hex, uint8_t *out, size_t cap);
 
+/* A stop request for the should_stop hooks: counts its polls and says "stop" at poll stop_at
+ * (0 = never). Pass test_stop_after with a test_stop_counter as its argument. */
+typedef struct {
+    int polls, stop_at;
+} test_stop_counter;
+bool test_stop_after(void *counter);
+
 #endif

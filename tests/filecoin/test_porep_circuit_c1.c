@@ -37,16 +37,6 @@ static bool holds(const cuzk_porep_config_t *cfg, const cuzk_porep_witness_t *w,
     return ok;
 }
 
-typedef struct {
-    int polls, stop_at; /* stop_at 0 = never */
-} stop_counter;
-
-static bool stop_after(void *p)
-{
-    stop_counter *c = p;
-    return ++c->polls == c->stop_at;
-}
-
 /* A partition's synthesis polls its stop request before each challenge and stops at the one that
  * says so (CUZK_ERR_CANCELLED, nothing kept); never saying so gives a satisfied system. */
 static void test_synthesis_stop(const cuzk_fc_c1_t *c1)
@@ -56,14 +46,14 @@ static void test_synthesis_stop(const cuzk_fc_c1_t *c1)
     CHECK_MSG(cuzk_porep_c1_config(&cfg, c1, &err) == CUZK_OK, "%s", err.msg);
     cuzk_porep_partition_t part;
     for (int k = 1; k <= 2; k++) {
-        stop_counter c = {0, k};
+        test_stop_counter c = {0, k};
         err.msg[0] = 0;
-        CHECK(cuzk_porep_synthesize_partition(&part, c1, &cfg, 0, stop_after, &c, &err) == CUZK_ERR_CANCELLED);
+        CHECK(cuzk_porep_synthesize_partition(&part, c1, &cfg, 0, test_stop_after, &c, &err) == CUZK_ERR_CANCELLED);
         CHECK_MSG(c.polls == k && strstr(err.msg, "cancelled") && part.cs == NULL, "stop at %d: %d polls, '%s'", k,
                   c.polls, err.msg);
     }
-    stop_counter never = {0, 0};
-    CHECK_MSG(cuzk_porep_synthesize_partition(&part, c1, &cfg, 0, stop_after, &never, &err) == CUZK_OK, "%s",
+    test_stop_counter never = {0, 0};
+    CHECK_MSG(cuzk_porep_synthesize_partition(&part, c1, &cfg, 0, test_stop_after, &never, &err) == CUZK_OK, "%s",
               err.msg);
     CHECK_MSG(never.polls == 2, "%d polls for 2 challenges", never.polls);
     bool ok = part.gw.num_constraints > 0;

@@ -387,16 +387,6 @@ static void test_mismatch(void)
     test_circuit_free(&other);
 }
 
-typedef struct {
-    int polls, stop_at;   /* stop_at 0 = never */
-} stop_counter;
-
-static bool stop_after(void *p)
-{
-    stop_counter *c = p;
-    return ++c->polls == c->stop_at;
-}
-
 /* should_stop is polled before H and before each of the 5 MSMs of every proof; the prover stops at
  * the poll that says so, with CUZK_ERR_CANCELLED; never saying so gives valid proofs. */
 static void test_should_stop(void)
@@ -410,14 +400,14 @@ static void test_should_stop(void)
     cuzk_groth16_witness_t ws[N] = {tc.w, tc.w};
     cuzk_groth16_proof_t proofs[N];
     for (int k = 1; k <= POLLS; k++) {
-        stop_counter c = {0, k};
-        cuzk_groth16_prove_opts o = {.threads = 1, .should_stop = stop_after, .stop_arg = &c};
+        test_stop_counter c = {0, k};
+        cuzk_groth16_prove_opts o = {.threads = 1, .should_stop = test_stop_after, .stop_arg = &c};
         err.msg[0] = 0;
         CHECK_MSG(cuzk_groth16_prove(proofs, &pk, ws, N, &o, &err) == CUZK_ERR_CANCELLED, "stop at %d", k);
         CHECK_MSG(c.polls == k && strstr(err.msg, "cancelled"), "stop at %d: %d polls, '%s'", k, c.polls, err.msg);
     }
-    stop_counter never = {0, 0};
-    cuzk_groth16_prove_opts o = {.threads = 1, .should_stop = stop_after, .stop_arg = &never};
+    test_stop_counter never = {0, 0};
+    cuzk_groth16_prove_opts o = {.threads = 1, .should_stop = test_stop_after, .stop_arg = &never};
     CHECK_MSG(cuzk_groth16_prove(proofs, &pk, ws, N, &o, &err) == CUZK_OK, "%s", err.msg);
     CHECK_MSG(never.polls == POLLS, "%d polls", never.polls);
     cuzk_groth16_pvk_t *pvk;
