@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include "util/hex.h"
 
 int cli_parse_u64(const char *s, uint64_t *out)
 {
@@ -19,17 +20,6 @@ int cli_parse_u64(const char *s, uint64_t *out)
     return 0;
 }
 
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 int cli_hex32(uint8_t out[32], const char *s)
 {
     if (strncmp(s, "0x", 2) == 0)
@@ -37,7 +27,7 @@ int cli_hex32(uint8_t out[32], const char *s)
     if (strlen(s) != 64)
         return -1;
     for (int i = 0; i < 32; i++) {
-        int hi = hex_digit(s[2 * i]), lo = hex_digit(s[2 * i + 1]);
+        int hi = cuzk_hex_digit(s[2 * i]), lo = cuzk_hex_digit(s[2 * i + 1]);
         if (hi < 0 || lo < 0)
             return -1;
         out[i] = (uint8_t)(hi << 4 | lo);

@@ -83,10 +83,8 @@ const char *cuzk_fc_c1_shape_name(const cuzk_fc_seal_proof_t *p)
     }
 }
 
-/* The label formula of labeling_proof.rs: trim(sha256(replica_id ‖ u32_be(layer) ‖ u64_be(node) ‖ 20 zero
- * bytes ‖ parents)). */
-static void label_of(uint8_t out[32], const uint8_t replica_id[32], uint32_t layer, uint64_t node,
-                     const uint8_t (*parents)[32], uint32_t n)
+void cuzk_fc_c1_label(uint8_t out[32], const uint8_t replica_id[32], uint32_t layer, uint64_t node,
+                      const uint8_t (*parents)[32])
 {
     uint8_t hdr[64] = {0};
     memcpy(hdr, replica_id, 32);
@@ -94,7 +92,7 @@ static void label_of(uint8_t out[32], const uint8_t replica_id[32], uint32_t lay
         hdr[32 + i] = (uint8_t)(layer >> (24 - 8 * i));
     for (int i = 0; i < 8; i++)
         hdr[36 + i] = (uint8_t)(node >> (56 - 8 * i));
-    cuzk_fc_span_t s[2] = {{hdr, 64}, {parents, (size_t)n * 32}};
+    cuzk_fc_span_t s[2] = {{hdr, 64}, {parents, CUZK_FC_LABEL_PARENTS * 32}};
     cuzk_fc_sha256_trimmed(out, s, 2);
 }
 
@@ -223,7 +221,7 @@ static cuzk_status check_one(ctx_t *cx, const cuzk_fc_c1_vproof_t *v, const cuzk
         }
         if (memcmp(want, lp->parents, sizeof want) != 0)
             FAIL(cx, CUZK_ERR_MISMATCH, "labeling_proofs[%u]: parents are not the parent columns' labels", l);
-        label_of(lab, c1->replica_id, lp->layer_index, ch, lp->parents, CUZK_FC_LABEL_PARENTS);
+        cuzk_fc_c1_label(lab, c1->replica_id, lp->layer_index, ch, lp->parents);
         if (memcmp(lab, v->c_x.rows[l], 32) != 0)
             FAIL(cx, CUZK_ERR_MISMATCH, "labeling_proofs[%u]: the label is not c_x's row %u", l, l);
     }
@@ -231,7 +229,7 @@ static cuzk_status check_one(ctx_t *cx, const cuzk_fc_c1_vproof_t *v, const cuzk
     if (ep->layer_index != L || ep->node != ch || ep->n_parents != CUZK_FC_LABEL_PARENTS)
         FAIL(cx, CUZK_ERR_MISMATCH, "encoding_proof: layer_index %u node %llu with %u parents, expected %u, %llu, 37",
              ep->layer_index, (unsigned long long)ep->node, ep->n_parents, L, (unsigned long long)ch);
-    label_of(lab, c1->replica_id, ep->layer_index, ch, ep->parents, CUZK_FC_LABEL_PARENTS);
+    cuzk_fc_c1_label(lab, c1->replica_id, ep->layer_index, ch, ep->parents);
     fr key, d, r;
     if (!fr_from_bytes_le(&key, lab) || !fr_from_bytes_le(&d, v->comm_d.leaf))
         FAIL(cx, CUZK_ERR_NOT_CANONICAL, "comm_d_proofs leaf is not a canonical field element");

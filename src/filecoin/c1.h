@@ -70,6 +70,12 @@ static inline cuzk_fc_c1_vproof_t *cuzk_fc_c1_vproof(const cuzk_fc_c1_t *c1, uin
  * whatever the API version). */
 const char *cuzk_fc_c1_shape_name(const cuzk_fc_seal_proof_t *p);
 
+/* The SDR label of `node` in layer `layer` (1-based) from its 37 parent labels (storage-proofs-porep
+ * labeling_proof.rs): trim(sha256(replica_id ‖ u32_be(layer) ‖ u64_be(node) ‖ 20 zero bytes ‖ parents)).
+ * One node at a time, for checks and synthetic proofs; sealing labels whole layers its own way. */
+void cuzk_fc_c1_label(uint8_t out[32], const uint8_t replica_id[32], uint32_t layer, uint64_t node,
+                      const uint8_t (*parents)[32]);
+
 /* Structural and cryptographic checks, in this order, each failure naming partition, challenge and field:
  *  - shapes: partitions and challenges per partition of the registered proof, layers, 6 + 8 columns, 37
  *    parents, path shapes (tree D binary over all nodes, trees R and C of the proof's base-sub-top shape);

@@ -41,21 +41,6 @@ void cuzk_fc_c1_synthetic_defaults(uint8_t data[32], uint8_t tree_c_leaf[32], ui
     derive(tree_r_leaf, seed_bytes, "tree R leaf", 0, 0);
 }
 
-/* The SDR label (storage-proofs-porep labeling_proof.rs): trim(sha256(replica_id ‖ u32_be(layer) ‖
- * u64_be(node) ‖ 20 zero bytes ‖ the 37 parent labels)). */
-static void label(uint8_t out[32], const uint8_t replica_id[32], uint32_t layer, uint64_t node,
-                  const uint8_t (*parents)[32])
-{
-    uint8_t hdr[64] = {0};
-    memcpy(hdr, replica_id, 32);
-    for (int i = 0; i < 4; i++)
-        hdr[32 + i] = (uint8_t)(layer >> (24 - 8 * i));
-    for (int i = 0; i < 8; i++)
-        hdr[36 + i] = (uint8_t)(node >> (56 - 8 * i));
-    cuzk_fc_span_t s[2] = {{hdr, 64}, {parents, CUZK_FC_LABEL_PARENTS * 32}};
-    cuzk_fc_sha256_trimmed(out, s, 2);
-}
-
 /* The nodes the proofs show: the challenges and their parents, sorted and distinct, each with its labels
  * (L rows) and, for challenged ones, the positions of its 14 parents in this list. */
 typedef struct {
@@ -182,7 +167,7 @@ static cuzk_status labels(synth_t *s, const uint8_t seed_bytes[32], cuzk_err_t *
                 uint32_t q = j % np;
                 memcpy(pl[j], s->rows[(size_t)pp[q] * L + (q < DRG ? l : l - 1)], 32);
             }
-            label(s->rows[i * L + l], s->replica_id, l + 1, s->node[i], (const uint8_t(*)[32])pl);
+            cuzk_fc_c1_label(s->rows[i * L + l], s->replica_id, l + 1, s->node[i], (const uint8_t(*)[32])pl);
         }
     return CUZK_OK;
 }

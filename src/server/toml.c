@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/hex.h"
 
 /* How a table came to be, which decides whether it may be opened again (TOML 1.0 rules). */
 enum { ORIGIN_IMPLICIT, ORIGIN_HEADER, ORIGIN_DOTTED };
@@ -320,17 +321,6 @@ static cuzk_status end_of_line(parser *ps, const char *after)
 
 /* ---- strings ---- */
 
-static int hexval(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 static size_t utf8_put(char *w, uint32_t cp)
 {
     if (cp < 0x80) {
@@ -356,7 +346,7 @@ static cuzk_status unicode_escape(parser *ps, const char **r, const char *q, int
 {
     uint32_t cp = 0;
     for (int i = 0; i < ndig; i++) {
-        int d = *r + i < q ? hexval((*r)[i]) : -1;
+        int d = *r + i < q ? cuzk_hex_digit((*r)[i]) : -1;
         if (d < 0)
             return fail(ps, ps->line, "\\%c needs %d hex digits", ndig == 4 ? 'u' : 'U', ndig);
         cp = cp << 4 | (uint32_t)d;
@@ -443,7 +433,7 @@ static bool is_token(char c) { return is_bare(c) || c == '+' || c == '.' || c ==
 
 static int digit_in(char c, int base)
 {
-    int d = hexval(c);
+    int d = cuzk_hex_digit(c);
     return d >= 0 && d < base ? d : -1;
 }
 

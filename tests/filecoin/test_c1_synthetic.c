@@ -16,6 +16,7 @@
 #include "filecoin/porep_prove.h"
 #include "filecoin/poseidon.h"
 #include "filecoin/sha256_tree.h"
+#include "fc_porep_test.h"
 #include "fc_seal_test.h"
 #include "test_util.h"
 
@@ -187,25 +188,6 @@ static void test_full_trees(const char *name)
 
 /* ---- 2KiB: the circuit, a sealed sector's skeleton, challenged parents ---- */
 
-static bool holds(const cuzk_porep_config_t *cfg, const cuzk_porep_witness_t *w)
-{
-    cuzk_cs_t *cs = NULL;
-    CHECK(cuzk_cs_new(&cs, CUZK_CS_DIRECT, CUZK_LC_DEFAULT, NULL) == CUZK_OK);
-    cuzk_err_t err = {{0}};
-    bool ok = cuzk_porep_synthesize(cs, cfg, w, &err) == CUZK_OK;
-    CHECK_MSG(ok, "%s", err.msg);
-    cuzk_groth16_witness_t gw;
-    if (ok && cuzk_cs_groth16_witness(cs, &gw, NULL) == CUZK_OK) {
-        for (size_t k = 0; k < gw.num_constraints && ok; k++) {
-            fr ab;
-            fr_mul(&ab, &gw.a[k], &gw.b[k]);
-            ok = fr_eq(&ab, &gw.c[k]);
-        }
-    }
-    cuzk_cs_free(cs);
-    return ok;
-}
-
 static void test_circuit(void)
 {
     uint8_t sb[32];
@@ -216,9 +198,10 @@ static void test_circuit(void)
     cuzk_porep_witness_t w;
     cuzk_err_t err = {{0}};
     CHECK_MSG(cuzk_porep_witness_from_c1(&w, &c1, 0, &err) == CUZK_OK, "%s", err.msg);
-    CHECK_MSG(holds(&w.cfg, &w), "the synthetic 2KiB C1's partition 0 does not satisfy the PoRep circuit");
+    CHECK_MSG(fc_test_porep_holds(&w.cfg, &w, NULL, 0, true),
+              "the synthetic 2KiB C1's partition 0 does not satisfy the PoRep circuit");
     fr_add(&w.challenges[0].drg_parents[1].rows[0], &w.challenges[0].drg_parents[1].rows[0], &FR_ONE);
-    CHECK_MSG(!holds(&w.cfg, &w), "a tampered parent label still satisfies");
+    CHECK_MSG(!fc_test_porep_holds(&w.cfg, &w, NULL, 0, true), "a tampered parent label still satisfies");
     cuzk_porep_witness_free(&w);
     cuzk_fc_c1_free(&c1);
 }

@@ -11,31 +11,9 @@
 #include "filecoin/porep_inputs.h"
 #include "filecoin/porep_prove.h"
 #include "filecoin/seal/seal.h"
+#include "fc_porep_test.h"
 #include "fc_seal_test.h"
 #include "test_util.h"
-
-static bool holds(const cuzk_porep_config_t *cfg, const cuzk_porep_witness_t *w, fr *inputs, size_t n_inputs)
-{
-    cuzk_cs_t *cs = NULL;
-    CHECK(cuzk_cs_new(&cs, CUZK_CS_DIRECT, CUZK_LC_DEFAULT, NULL) == CUZK_OK);
-    cuzk_err_t err = {{0}};
-    bool ok = cuzk_porep_synthesize(cs, cfg, w, &err) == CUZK_OK;
-    CHECK_MSG(ok, "%s", err.msg);
-    cuzk_groth16_witness_t gw;
-    if (ok && cuzk_cs_groth16_witness(cs, &gw, NULL) == CUZK_OK) {
-        for (size_t k = 0; k < gw.num_constraints && ok; k++) {
-            fr ab;
-            fr_mul(&ab, &gw.a[k], &gw.b[k]);
-            ok = fr_eq(&ab, &gw.c[k]);
-        }
-        if (inputs) {
-            CHECK(gw.num_inputs == n_inputs);
-            memcpy(inputs, gw.input, (gw.num_inputs < n_inputs ? gw.num_inputs : n_inputs) * sizeof(fr));
-        }
-    }
-    cuzk_cs_free(cs);
-    return ok;
-}
 
 /* A partition's synthesis polls its stop request before each challenge and stops at the one that
  * says so (CUZK_ERR_CANCELLED, nothing kept); never saying so gives a satisfied system. */
@@ -56,13 +34,8 @@ static void test_synthesis_stop(const cuzk_fc_c1_t *c1)
     CHECK_MSG(cuzk_porep_synthesize_partition(&part, c1, &cfg, 0, test_stop_after, &never, &err) == CUZK_OK, "%s",
               err.msg);
     CHECK_MSG(never.polls == 2, "%d polls for 2 challenges", never.polls);
-    bool ok = part.gw.num_constraints > 0;
-    for (size_t k = 0; k < part.gw.num_constraints && ok; k++) {
-        fr ab;
-        fr_mul(&ab, &part.gw.a[k], &part.gw.b[k]);
-        ok = fr_eq(&ab, &part.gw.c[k]);
-    }
-    CHECK_MSG(ok, "the partition synthesized with a stop hook does not satisfy the circuit");
+    CHECK_MSG(part.gw.num_constraints > 0 && fc_test_rows_hold(&part.gw),
+              "the partition synthesized with a stop hook does not satisfy the circuit");
     cuzk_porep_partition_free(&part);
 }
 
@@ -79,7 +52,8 @@ int main(void)
     CHECK_MSG(cuzk_porep_witness_from_c1(&w, &c1, 0, &err) == CUZK_OK, "%s", err.msg);
     CHECK(w.num_challenges == 2 && w.cfg.nodes == 64);
     fr in[40], want[39];
-    CHECK_MSG(holds(&w.cfg, &w, in, 40), "the sealed sector's partition does not satisfy the circuit");
+    CHECK_MSG(fc_test_porep_holds(&w.cfg, &w, in, 40, true),
+              "the sealed sector's partition does not satisfy the circuit");
     cuzk_fc_porep_config_t pc;
     cuzk_fc_porep_config_from_proof(&pc, c1.proof);
     CHECK(cuzk_fc_porep_public_inputs(want, 39, &pc, c1.replica_id, c1.comm_d, c1.comm_r, c1.seed, 0, NULL) ==
@@ -90,7 +64,7 @@ int main(void)
 
     /* an exp parent's label in layer 1 feeds the challenged node's layer-2 label */
     fr_add(&w.challenges[1].exp_parents[2].rows[0], &w.challenges[1].exp_parents[2].rows[0], &FR_ONE);
-    CHECK_MSG(!holds(&w.cfg, &w, NULL, 0), "a tampered parent label still satisfies");
+    CHECK_MSG(!fc_test_porep_holds(&w.cfg, &w, NULL, 0, true), "a tampered parent label still satisfies");
     cuzk_porep_witness_free(&w);
 
     /* bad C1 data */

@@ -9,29 +9,12 @@
 #include "cuzk/filecoin.h"
 #include "ff/fr.h"
 #include "filecoin/xorshift.h"
+#include "fc_porep_test.h"
 #include "test_porep_circuit_replica.h"
 #include "test_util.h"
 
 /* our own recorded TestConstraintSystem hash of the base-8 test circuit (regression value) */
 static const char BASE8_HASH[] = "b9e22ee377bc73c4e08f679252c4f87948f5812be8c95358a6bf87a7279a785f";
-
-/* Synthesized on the direct backend: every row a·b = c? */
-static bool holds(const cuzk_porep_config_t *cfg, const cuzk_porep_witness_t *w)
-{
-    cuzk_cs_t *cs = NULL;
-    CHECK(cuzk_cs_new(&cs, CUZK_CS_DIRECT, CUZK_LC_DEFAULT, NULL) == CUZK_OK);
-    bool ok = cuzk_porep_synthesize(cs, cfg, w, NULL) == CUZK_OK;
-    cuzk_groth16_witness_t gw;
-    if (ok && cuzk_cs_groth16_witness(cs, &gw, NULL) == CUZK_OK) {
-        for (size_t k = 0; k < gw.num_constraints && ok; k++) {
-            fr ab;
-            fr_mul(&ab, &gw.a[k], &gw.b[k]);
-            ok = fr_eq(&ab, &gw.c[k]);
-        }
-    }
-    cuzk_cs_free(cs);
-    return ok;
-}
 
 static void bump(fr *x) { fr_add(x, x, &FR_ONE); }
 static void unbump(fr *x) { fr_sub(x, x, &FR_ONE); }
@@ -89,15 +72,15 @@ int main(void)
     /* tampering, checked row by row on the direct backend */
     cuzk_porep_challenge_t *q = &w.challenges[0];
     bump(&q->drg_parents[3].rows[1]); /* a label the circuit hashes into the challenged label */
-    CHECK_MSG(!holds(&cfg, &w), "a wrong parent label still satisfies");
+    CHECK_MSG(!fc_test_porep_holds(&cfg, &w, NULL, 0, false), "a wrong parent label still satisfies");
     unbump(&q->drg_parents[3].rows[1]);
     bump(&q->comm_d_path.leaf);
-    CHECK_MSG(!holds(&cfg, &w), "a wrong data node still satisfies");
+    CHECK_MSG(!fc_test_porep_holds(&cfg, &w, NULL, 0, false), "a wrong data node still satisfies");
     unbump(&q->comm_d_path.leaf);
     bump(&q->comm_r_last_path.siblings[2]);
-    CHECK_MSG(!holds(&cfg, &w), "a wrong tree-R sibling still satisfies");
+    CHECK_MSG(!fc_test_porep_holds(&cfg, &w, NULL, 0, false), "a wrong tree-R sibling still satisfies");
     unbump(&q->comm_r_last_path.siblings[2]);
-    CHECK_MSG(holds(&cfg, &w), "the restored witness fails on the direct backend");
+    CHECK_MSG(fc_test_porep_holds(&cfg, &w, NULL, 0, false), "the restored witness fails on the direct backend");
 
     cuzk_porep_witness_free(&w);
     tpr_free(r);
