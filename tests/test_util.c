@@ -120,3 +120,10 @@ bool test_stop_after(void *counter)
     test_stop_counter *c = counter;
     return ++c->polls == c->stop_at;
 }
+
+double test_thread_cpu_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}

@@ -43,6 +43,15 @@ char *test_read_file(const char *path, size_t *len);
 /* Parses a hex string (no 0x) into out; returns the number of bytes or -1. */
 long test_hex_decode(const char *hex, uint8_t *out, size_t cap);
 
+/* CPU seconds of the calling thread, for the figures some tests print (the machine is shared). */
+double test_thread_cpu_s(void);
+/* 1 in sanitizer builds, whose figures mean nothing. */
+#ifdef CUZK_SANITIZE
+#define TEST_SANITIZED 1
+#else
+#define TEST_SANITIZED 0
+#endif
+
 /* A stop request for the should_stop hooks: counts its polls and says "stop" at poll stop_at
  * (0 = never). Pass test_stop_after with a test_stop_counter as its argument. */
 typedef struct {

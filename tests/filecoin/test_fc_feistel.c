@@ -3,24 +3,10 @@
  * indexes inside and outside the range; and the batched parent range against node-by-node parents. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "filecoin/feistel.h"
 #include "filecoin/feistel_kernels.h"
 #include "filecoin/graph.h"
 #include "test_util.h"
-
-#ifdef CUZK_SANITIZE
-enum { SANITIZED = 1 };
-#else
-enum { SANITIZED = 0 };
-#endif
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); /* CPU time: the machine is shared */
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 static void test_builds(void)
 {
@@ -106,9 +92,9 @@ static void bench(void)
         for (int it = 0; it < 3; it++) {
             for (int i = 0; i < N; i++)
                 v[i] = (uint64_t)i * 2039;
-            double t0 = now_s();
+            double t0 = test_thread_cpu_s();
             cuzk_fc_feistel_permute_n_with((cuzk_fc_feistel_build_t)b, &f, v, v, N);
-            double t = now_s() - t0;
+            double t = test_thread_cpu_s() - t0;
             best = t < best ? t : best;
         }
         printf("feistel build %d: %.1f ns per permuted index (2^27 elements, min of 3)\n", b, best / N * 1e9);
@@ -124,11 +110,11 @@ static void bench(void)
         free(par);
         return;
     }
-    double t0 = now_s();
+    double t0 = test_thread_cpu_s();
     cuzk_fc_graph_drg_parents_range(&g, 1000000, NODES, par);
-    double t1 = now_s();
+    double t1 = test_thread_cpu_s();
     cuzk_fc_graph_exp_parents_range(&g, 1000000, NODES, par);
-    double t2 = now_s();
+    double t2 = test_thread_cpu_s();
     printf("512MiB parents per node: DRG %.0f ns, expander %.0f ns\n", (t1 - t0) / NODES * 1e9,
            (t2 - t1) / NODES * 1e9);
     free(par);
@@ -139,7 +125,7 @@ int main(void)
     test_init("test_fc_feistel");
     test_builds();
     test_parents_range();
-    if (!SANITIZED) /* figures from an instrumented build mean nothing */
+    if (!TEST_SANITIZED) /* figures from an instrumented build mean nothing */
         bench();
     return test_finish();
 }

@@ -4,24 +4,10 @@
  * forms, in-place tree levels; and the dispatching batch API. Prints hashes per second. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include "ff/ifma/ifma.h"
 #include "filecoin/poseidon.h"
 #include "filecoin/poseidon_ifma.h"
 #include "test_util.h"
-
-#ifdef CUZK_SANITIZE
-enum { SANITIZED = 1 };
-#else
-enum { SANITIZED = 0 };
-#endif
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); /* CPU time: the machine is shared */
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 /* r − 1, 0, 1 and random canonical values. */
 static void rand_fr(fr *x, int kind)
@@ -153,7 +139,7 @@ static void bench(void)
         }
         double best_s = 1e9, best_l = 1e9;
         for (int it = 0; it < 3; it++) {
-            double t0 = now_s();
+            double t0 = test_thread_cpu_s();
             for (int i = 0; i < N / 8; i++) {
                 fr x[11], r;
                 for (unsigned j = 0; j < arities[a]; j++)
@@ -161,10 +147,10 @@ static void bench(void)
                 cuzk_poseidon_hash_with(&r, c, &c->merkle_tag, x);
                 fr_to_bytes_le(out + 32 * i, &r);
             }
-            double t1 = now_s();
+            double t1 = test_thread_cpu_s();
             if (cuzk_pl_kernels())
                 cuzk_poseidon_hash_batch_bytes(out, c, &c->merkle_tag, buf, N);
-            double t2 = now_s();
+            double t2 = test_thread_cpu_s();
             best_s = t1 - t0 < best_s ? t1 - t0 : best_s;
             best_l = t2 - t1 < best_l ? t2 - t1 : best_l;
         }
@@ -180,11 +166,11 @@ int main(void)
     test_init("test_poseidon_lanes");
     check_build(&cuzk_pl_kernels_emulated, 1);
     if (cuzk_pl_kernels_ifma_compiled && ifma_available())
-        check_build(&cuzk_pl_kernels_ifma, SANITIZED); /* every arity, but not at sanitizer speed */
+        check_build(&cuzk_pl_kernels_ifma, TEST_SANITIZED); /* every arity, but not at sanitizer speed */
     else
         printf("IFMA build not runnable here: only the emulated lanes checked\n");
     check_dispatch();
-    if (!SANITIZED) /* figures from an instrumented build mean nothing */
+    if (!TEST_SANITIZED) /* figures from an instrumented build mean nothing */
         bench();
     return test_finish();
 }
