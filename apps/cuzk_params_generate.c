@@ -11,8 +11,8 @@
 
 #include "cuzk/params.h"
 #include "cuzk_porep_cmd.h"
-#include "filecoin/params_names.h"
-#include "filecoin/porep_prove.h"
+#include "filecoin/registry/params_names.h"
+#include "filecoin/porep/porep_prove.h"
 #include "util/timer.h"
 
 void cuzk_params_generate_usage(FILE *f)

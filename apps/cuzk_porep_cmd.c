@@ -13,10 +13,10 @@
 #include <unistd.h>
 
 #include "cuzk/params.h"
-#include "filecoin/c1_json.h"
-#include "filecoin/params_names.h"
-#include "filecoin/porep_keys.h"
-#include "filecoin/porep_prove.h"
+#include "filecoin/vanilla/c1_json.h"
+#include "filecoin/registry/params_names.h"
+#include "filecoin/porep/porep_keys.h"
+#include "filecoin/porep/porep_prove.h"
 #include "util/timer.h"
 #include "util/timing.h"
 

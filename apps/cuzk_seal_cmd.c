@@ -13,8 +13,9 @@
 #include <unistd.h>
 #include <time.h>
 
-#include "filecoin/c1_json.h"
-#include "filecoin/registered_proof.h"
+#include "filecoin/vanilla/c1_json.h"
+#include "filecoin/registry/registered_proof.h"
+#include "filecoin/sdr/porep_inputs.h"
 #include "filecoin/seal/seal.h"
 
 void cuzk_seal_cmd_usage(FILE *f)

@@ -15,8 +15,8 @@
 #include "bench/bench.h"
 #include "cli_util.h"
 #include "ff/ff_impl.h"
-#include "filecoin/c1_json.h"
-#include "filecoin/c1_synthetic.h"
+#include "filecoin/vanilla/c1_json.h"
+#include "testkit/c1_synthetic.h"
 #include "util/parallel.h"
 #include "util/timer.h"
 

@@ -11,9 +11,9 @@
 
 #include "cli_util.h"
 #include "cuzk/v1/proving.pb-c.h"
-#include "filecoin/c1_json.h"
-#include "filecoin/porep_keys.h"
-#include "filecoin/porep_prove.h"
+#include "filecoin/vanilla/c1_json.h"
+#include "filecoin/porep/porep_keys.h"
+#include "filecoin/porep/porep_prove.h"
 #include "server/rpc_client.h"
 
 #define METHOD(name) "/cuzk.v1.ProvingEngine/" name

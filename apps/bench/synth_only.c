@@ -18,8 +18,8 @@
 #include <unistd.h>
 
 #include "cuzk/filecoin.h"
-#include "filecoin/c1_json.h"
-#include "filecoin/porep_circuit_c1.h"
+#include "filecoin/vanilla/c1_json.h"
+#include "filecoin/porep/porep_circuit_c1.h"
 #include "util/timer.h"
 
 typedef struct {

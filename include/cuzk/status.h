@@ -2,6 +2,7 @@
  * cuzk_status_str() gives a short, stable, human-readable description. */
 #ifndef CUZK_STATUS_H
 #define CUZK_STATUS_H
+#include "cuzk/api.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -21,6 +22,7 @@ typedef enum {
     CUZK_ERR_FORMAT,          /* malformed file or message: bad magic, version, section or size field */
     CUZK_ERR_MISMATCH,        /* inputs disagree: circuit vs parameters, witness vs circuit, curve */
     CUZK_ERR_CANCELLED,       /* the caller asked the work to stop (cancel, shutdown) */
+    CUZK_ERR_SHUTTING_DOWN,   /* the engine is stopping (drain, shutdown) and takes no new work */
 } cuzk_status;
 
 /* Room for a human-readable message next to a status: functions that parse files or check shapes

@@ -6,6 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine/clock.h"
 #include "engine/engine_internal.h"
 #include "util/timer.h"
 
@@ -203,10 +204,10 @@ static void unlink_job(cuzk_engine_t *e, job_t *j)
 /* Finished results nobody came for are dropped after the retention time. Under mu. */
 static void purge_expired(cuzk_engine_t *e)
 {
-    uint64_t now = cuzk_now_ns(), keep = e->cfg.result_retention_ms * 1000000ull;
+    uint64_t now = cuzk_now_ns(), keep = cuzk_ms_to_ns(e->cfg.result_retention_ms);
     for (job_t **p = &e->jobs; *p;) {
         job_t *j = *p;
-        if (j->phase == JOB_DONE && j->waiters == 0 && now - j->t_done > keep) {
+        if (j->phase == JOB_DONE && j->waiters == 0 && cuzk_elapsed_ns(now, j->t_done) > keep) {
             *p = j->next;
             job_free(j);
         } else
@@ -306,7 +307,7 @@ cuzk_status cuzk_engine_submit(cuzk_engine_t *e, const cuzk_job_request_t *req, 
     if (e->stopping || e->draining) {
         pthread_mutex_unlock(&e->mu);
         job_free(j);
-        return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, "the daemon is shutting down");
+        return cuzk_err_set(err, CUZK_ERR_SHUTTING_DOWN, "the daemon is shutting down");
     }
     purge_expired(e);
     job_t *known = find_job(e, j->id);
@@ -351,7 +352,8 @@ void cuzk_engine_await(cuzk_engine_t *e, const char *job_id, uint64_t timeout_ms
                        bool (*cancel_check)(void *), void *cancel_arg)
 {
     memset(out, 0, sizeof *out);
-    uint64_t deadline = timeout_ms ? cuzk_now_ns() + timeout_ms * 1000000ull : 0;
+    /* a timeout too large for the clock means no limit in practice, never a wrapped, past deadline */
+    uint64_t deadline = timeout_ms ? cuzk_after_ns(cuzk_now_ns(), cuzk_ms_to_ns(timeout_ms)) : 0;
     pthread_mutex_lock(&e->mu);
     job_t *j = find_job(e, job_id);
     if (!j) {

@@ -10,8 +10,8 @@
 #include "cuzk/engine.h"
 #include "engine/budget.h"
 #include "engine/srs_cache.h"
-#include "filecoin/c1.h"
-#include "filecoin/porep_prove.h"
+#include "filecoin/vanilla/c1.h"
+#include "filecoin/porep/porep_prove.h"
 
 typedef enum { JOB_QUEUED, JOB_ACTIVATING, JOB_RUNNING, JOB_DONE } job_phase_t;
 typedef enum { PART_PENDING, PART_SYNTHESIZING, PART_SYNTH_DONE, PART_PROVING, PART_DONE, PART_FAILED } part_state_t;

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "engine/engine_internal.h"
-#include "filecoin/c1_json.h"
+#include "filecoin/vanilla/c1_json.h"
 #include "util/timer.h"
 
 static bool before(const job_t *a, const job_t *b)

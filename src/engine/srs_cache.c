@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "engine/clock.h"
 #include "util/timer.h"
 
 void cuzk_srs_cache_init(cuzk_srs_cache_t *c, const char *dir, cuzk_budget_t *budget, uint64_t min_idle_ms,
@@ -16,7 +17,7 @@ void cuzk_srs_cache_init(cuzk_srs_cache_t *c, const char *dir, cuzk_budget_t *bu
     pthread_cond_init(&c->cv, NULL);
     c->dir = dir;
     c->budget = budget;
-    c->min_idle_ns = min_idle_ms * 1000000ull;
+    c->min_idle_ns = cuzk_ms_to_ns(min_idle_ms); /* a huge setting means never idle enough, not 0 */
     c->threads = threads;
 }
 
@@ -180,14 +181,19 @@ void cuzk_srs_release(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e)
 
 uint64_t cuzk_srs_evict_idle(void *cache, uint64_t need)
 {
-    cuzk_srs_cache_t *c = cache;
-    uint64_t freed = 0, now = cuzk_now_ns();
+    return cuzk_srs_evict_idle_at(cache, need, cuzk_now_ns());
+}
+
+uint64_t cuzk_srs_evict_idle_at(cuzk_srs_cache_t *c, uint64_t need, uint64_t now_ns)
+{
+    uint64_t freed = 0;
     cuzk_srs_entry_t *victims = NULL;
     pthread_mutex_lock(&c->mu);
     while (freed < need) {
         cuzk_srs_entry_t *lru = NULL;
+        /* an entry released after now_ns was read counts as just used, not as idle for ~584 years */
         for (cuzk_srs_entry_t *e = c->entries; e; e = e->next)
-            if (!e->loading && e->refs == 0 && now - e->last_used_ns >= c->min_idle_ns &&
+            if (!e->loading && e->refs == 0 && cuzk_elapsed_ns(now_ns, e->last_used_ns) >= c->min_idle_ns &&
                 (!lru || e->last_used_ns < lru->last_used_ns))
                 lru = e;
         if (!lru)
@@ -243,7 +249,7 @@ size_t cuzk_srs_list(cuzk_srs_cache_t *c, cuzk_engine_srs_info_t *out, size_t ma
             snprintf(out[n].circuit_id, sizeof out[n].circuit_id, "%s", e->circuit_id);
             out[n].size_bytes = e->bytes;
             out[n].ref_count = e->refs;
-            out[n].idle_ms = e->refs ? 0 : (now - e->last_used_ns) / 1000000;
+            out[n].idle_ms = e->refs ? 0 : cuzk_elapsed_ns(now, e->last_used_ns) / 1000000;
         }
         n++;
     }

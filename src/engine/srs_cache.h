@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include "cuzk/engine.h"
 #include "engine/budget.h"
-#include "filecoin/porep_keys.h"
+#include "filecoin/porep/porep_keys.h"
 
 typedef struct cuzk_srs_entry {
     char circuit_id[32];
@@ -29,7 +29,7 @@ typedef struct {
     cuzk_srs_entry_t *entries;
     const char *dir;
     cuzk_budget_t *budget;
-    uint64_t min_idle_ns;
+    uint64_t min_idle_ns;              /* UINT64_MAX: never evicted for being idle */
     int threads;
 } cuzk_srs_cache_t;
 
@@ -54,6 +54,9 @@ void cuzk_srs_release(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e);
 /* The budget's evictor: drops unused entries idle at least min_idle, least recently used first, until
  * `need` bytes are freed; returns the bytes freed. */
 uint64_t cuzk_srs_evict_idle(void *cache, uint64_t need);
+/* The same with the time given (cuzk_now_ns's clock), so that tests can place "now" anywhere, just
+ * after boot included. An entry last used at or after now_ns has been idle for no time. */
+uint64_t cuzk_srs_evict_idle_at(cuzk_srs_cache_t *c, uint64_t need, uint64_t now_ns);
 /* Drops the circuit's entry if nobody uses it. *was_loaded false when it was not resident;
  * CUZK_ERR_MISMATCH when it is in use. */
 cuzk_status cuzk_srs_evict(cuzk_srs_cache_t *c, const char *circuit_id, bool *was_loaded, uint64_t *freed,

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/clock.h"
 #include "engine/engine_internal.h"
 #include "util/timer.h"
 
@@ -60,7 +61,8 @@ static json_t *pipelines_json(cuzk_engine_t *e, uint64_t now)
             arr, json_pack("{s:s,s:s,s:s,s:I,s:I,s:I,s:I,s:o}", "job_id", j->id, "proof_kind",
                            cuzk_proof_kind_label(j->kind), "state", j->phase == JOB_ACTIVATING ? "preparing" : "running",
                            "priority", (json_int_t)j->priority, "started_secs_ago",
-                           (json_int_t)((now - j->t_start) / 1000000000ull), "total_partitions", (json_int_t)j->n_parts,
+                           (json_int_t)(cuzk_elapsed_ns(now, j->t_start) / 1000000000ull), "total_partitions",
+                           (json_int_t)j->n_parts,
                            "partitions_done", (json_int_t)done, "partitions", parts));
     }
     return arr;
@@ -74,7 +76,7 @@ static json_t *prover_workers_json(cuzk_engine_t *e, uint64_t now)
         const worker_t *w = &e->workers[i];
         if (!w->prover)
             continue;
-        uint64_t busy = w->busy_total_ns + (w->busy ? now - w->busy_since_ns : 0);
+        uint64_t busy = w->busy_total_ns + (w->busy ? cuzk_elapsed_ns(now, w->busy_since_ns) : 0);
         json_t *o = json_pack("{s:I,s:n,s:s,s:f}", "worker_id", (json_int_t)w->index, "gpu_ordinal", "state",
                               w->busy ? "proving" : "idle", "busy_secs", busy / 1e9);
         json_object_set_new(o, "current_job", w->busy ? json_string(w->job) : json_null());
@@ -105,8 +107,8 @@ char *cuzk_engine_status_json(cuzk_engine_t *e)
                                              (json_int_t)s.srs[i].ref_count, "last_used_secs_ago",
                                              (json_int_t)(s.srs[i].idle_ms / 1000), "evictable",
                                              s.srs[i].ref_count == 0));
-    uint64_t now = cuzk_now_ns();
     pthread_mutex_lock(&e->mu);
+    uint64_t now = cuzk_now_ns(); /* under mu: not before a start the snapshot sees */
     uint32_t queue = 0;
     for (job_t *j = e->jobs; j; j = j->next)
         queue += j->phase == JOB_QUEUED;

@@ -4,7 +4,7 @@
 #ifndef CUZK_GADGETS_POSEIDON_H
 #define CUZK_GADGETS_POSEIDON_H
 #include "cuzk/cs.h"
-#include "filecoin/poseidon_constants.h"
+#include "filecoin/hash/poseidon_constants.h"
 #include "gadgets/num.h"
 
 /* *out = Poseidon(tag, preimage[0..arity−1]) with c's arity (1..36), allocated in cs: arity·3 +

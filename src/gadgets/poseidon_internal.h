@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include "cuzk/cs.h"
-#include "filecoin/poseidon_constants.h"
+#include "filecoin/hash/poseidon_constants.h"
 #include "gadgets/num.h"
 
 /* Local variables: 0 is ONE, 1..arity the preimage, arity + 1 + k the walk's k-th allocation. */

@@ -18,6 +18,7 @@ static grpc_status_code grpc_code(cuzk_status st)
     case CUZK_ERR_IO: return GRPC_STATUS_FAILED_PRECONDITION;
     case CUZK_ERR_MISMATCH: return GRPC_STATUS_FAILED_PRECONDITION;
     case CUZK_ERR_CANCELLED: return GRPC_STATUS_CANCELLED;
+    case CUZK_ERR_SHUTTING_DOWN: return GRPC_STATUS_UNAVAILABLE; /* retryable: a client may go elsewhere */
     default: return GRPC_STATUS_INVALID_ARGUMENT;
     }
 }

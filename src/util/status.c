@@ -19,6 +19,7 @@ const char *cuzk_status_str(cuzk_status status)
     case CUZK_ERR_FORMAT: return "malformed input";
     case CUZK_ERR_MISMATCH: return "inputs do not match";
     case CUZK_ERR_CANCELLED: return "cancelled";
+    case CUZK_ERR_SHUTTING_DOWN: return "shutting down: no new work accepted";
     }
     return "unknown status";
 }

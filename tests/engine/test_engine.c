@@ -12,7 +12,7 @@
 #include "cuzk/engine.h"
 #include "engine/budget.h"
 #include "engine/srs_cache.h"
-#include "filecoin/c1_json.h"
+#include "filecoin/vanilla/c1_json.h"
 #include "filecoin/fc_seal_test.h"
 #include "test_util.h"
 #include "util/timer.h"
@@ -59,39 +59,53 @@ static void test_budget(void)
     cuzk_budget_destroy(&b);
 }
 
+/* The cache tests run on a clock of their own: timestamps are placed relative to a chosen "now" and
+ * eviction is asked at that time, so that nothing depends on how long ago the machine booted. */
+#define SEC 1000000000ull
+
 static cuzk_srs_entry_t *fake_entry(cuzk_srs_cache_t *c, const char *id, uint64_t bytes, uint32_t refs,
-                                    uint64_t idle_ms)
+                                    uint64_t last_used_ns)
 {
     cuzk_srs_entry_t *e = calloc(1, sizeof *e);
     snprintf(e->circuit_id, sizeof e->circuit_id, "%s", id);
     e->bytes = bytes;
     e->refs = refs;
-    e->last_used_ns = cuzk_now_ns() - idle_ms * 1000000ull;
+    e->last_used_ns = last_used_ns;
     e->next = c->entries;
     c->entries = e;
     CHECK(cuzk_budget_try_acquire(c->budget, bytes));
     return e;
 }
 
+static bool listed(cuzk_srs_cache_t *c, const char *id)
+{
+    cuzk_engine_srs_info_t info[8];
+    size_t n = cuzk_srs_list(c, info, 8);
+    for (size_t i = 0; i < n && i < 8; i++)
+        if (strcmp(info[i].circuit_id, id) == 0)
+            return true;
+    return false;
+}
+
 /* Under memory pressure only unused entries idle long enough go, least recently used first. */
 static void test_srs_eviction(void)
 {
+    const uint64_t now = 3600 * SEC; /* an hour after boot */
     cuzk_budget_t b;
     cuzk_srs_cache_t c;
     cuzk_budget_init(&b, 1000, cuzk_srs_evict_idle, &c);
     cuzk_srs_cache_init(&c, "/nonexistent-params", &b, 60000 /* min idle 1 min */, 1);
-    fake_entry(&c, "porep-32g", 300, 1, 600000); /* in use: stays */
-    fake_entry(&c, "porep-64g", 200, 0, 10000);  /* idle 10 s only: stays */
-    fake_entry(&c, "porep-8m", 100, 0, 300000);  /* idle 5 min */
-    fake_entry(&c, "porep-2k", 100, 0, 900000);  /* idle 15 min: the first to go */
+    fake_entry(&c, "porep-32g", 300, 1, now - 600 * SEC); /* in use: stays */
+    fake_entry(&c, "porep-64g", 200, 0, now - 10 * SEC);  /* idle 10 s only: stays */
+    fake_entry(&c, "porep-8m", 100, 0, now - 300 * SEC);  /* idle 5 min */
+    fake_entry(&c, "porep-2k", 100, 0, now - 900 * SEC);  /* idle 15 min: the first to go */
     cuzk_engine_srs_info_t info[8];
     CHECK(cuzk_srs_list(&c, info, 8) == 4);
-    CHECK(cuzk_srs_evict_idle(&c, 50) == 100);
-    CHECK(cuzk_srs_list(&c, info, 8) == 3);
-    for (int i = 0; i < 3; i++)
-        CHECK(strcmp(info[i].circuit_id, "porep-2k") != 0);
+    CHECK(cuzk_srs_evict_idle_at(&c, 50, now) == 100);
+    CHECK(cuzk_srs_list(&c, info, 8) == 3 && !listed(&c, "porep-2k"));
     /* 400 bytes wanted: only porep-8m may go */
-    CHECK(cuzk_srs_evict_idle(&c, 400) == 100);
+    CHECK(cuzk_srs_evict_idle_at(&c, 400, now) == 100);
+    CHECK(!listed(&c, "porep-8m") && listed(&c, "porep-64g"));
     uint64_t used;
     cuzk_budget_get(&b, NULL, &used, NULL);
     CHECK(used == 500);
@@ -109,6 +123,48 @@ static void test_srs_eviction(void)
     cuzk_srs_cache_destroy(&c);
     cuzk_budget_get(&b, NULL, &used, NULL);
     CHECK(used == 600);
+    cuzk_budget_destroy(&b);
+}
+
+/* Idleness is measured forward from the last use, never as "now minus the idle span": just after boot
+ * (the monotonic clock near 0) nothing looks idle for longer than the machine has been up, an entry
+ * released after "now" was read counts as just used, and a minimum idle time too large for
+ * nanoseconds means never rather than wrapping to a short one. */
+static void test_srs_idle_at_boot(void)
+{
+    cuzk_budget_t b;
+    cuzk_srs_cache_t c;
+    cuzk_budget_init(&b, 1000, NULL, NULL);
+    cuzk_srs_cache_init(&c, "/nonexistent-params", &b, 15 * 60000 /* min idle 15 min */, 1);
+    fake_entry(&c, "porep-2k", 100, 0, 0);            /* loaded at boot */
+    fake_entry(&c, "porep-8m", 100, 0, 30 * SEC);     /* released after "now" was read */
+    const uint64_t boot = 2 * SEC;                    /* two seconds after boot */
+    CHECK_MSG(cuzk_srs_evict_idle_at(&c, 1000, boot) == 0, "an entry idle 2 s was evicted (min 15 min)");
+    CHECK(cuzk_srs_evict_idle_at(&c, 1000, 60 * SEC) == 0);
+    /* the listing runs on the real clock: an entry last used after its "now" shows 0 ms idle, not
+     * ~584 years */
+    c.entries->last_used_ns = cuzk_now_ns() + 3600 * SEC;
+    cuzk_engine_srs_info_t info[8];
+    CHECK(cuzk_srs_list(&c, info, 8) == 2);
+    for (int i = 0; i < 2; i++)
+        if (strcmp(info[i].circuit_id, "porep-8m") == 0)
+            CHECK_MSG(info[i].idle_ms == 0, "idle %llu ms", (unsigned long long)info[i].idle_ms);
+    CHECK(cuzk_srs_evict_idle_at(&c, 1000, 60 * SEC) == 0);
+    /* fifteen minutes after its last use the entry loaded at boot may go; the other stays */
+    CHECK(cuzk_srs_evict_idle_at(&c, 1000, 15 * 60 * SEC) == 100);
+    CHECK(listed(&c, "porep-8m") && !listed(&c, "porep-2k"));
+    cuzk_srs_cache_destroy(&c);
+
+    /* 2^58 ms is 2^64 * 15625 ns: a wrapping multiplication makes it 0 and everything idle at once */
+    cuzk_srs_cache_init(&c, "/nonexistent-params", &b, 1ull << 58, 1);
+    CHECK(c.min_idle_ns == UINT64_MAX);
+    fake_entry(&c, "porep-2k", 100, 0, 0);
+    CHECK(cuzk_srs_evict_idle_at(&c, 1000, 3600 * SEC) == 0);
+    CHECK(cuzk_srs_evict_idle_at(&c, 1000, UINT64_MAX - 1) == 0);
+    cuzk_srs_cache_destroy(&c);
+    cuzk_srs_cache_init(&c, "/nonexistent-params", &b, UINT64_MAX, 1);
+    CHECK(c.min_idle_ns == UINT64_MAX);
+    cuzk_srs_cache_destroy(&c);
     cuzk_budget_destroy(&b);
 }
 

@@ -10,10 +10,10 @@
 #include <unistd.h>
 
 #include "cuzk/engine.h"
-#include "filecoin/c1_json.h"
+#include "filecoin/vanilla/c1_json.h"
 #include "filecoin/fc_seal_test.h"
-#include "filecoin/porep_keys.h"
-#include "filecoin/porep_prove.h"
+#include "filecoin/porep/porep_keys.h"
+#include "filecoin/porep/porep_prove.h"
 #include "test_util.h"
 
 typedef struct {

@@ -3,8 +3,9 @@
 #ifndef CUZK_TESTS_FC_SEAL_TEST_H
 #define CUZK_TESTS_FC_SEAL_TEST_H
 #include <string.h>
-#include "filecoin/c1.h"
-#include "filecoin/registered_proof.h"
+#include "filecoin/vanilla/c1.h"
+#include "filecoin/registry/registered_proof.h"
+#include "filecoin/sdr/porep_inputs.h"
 #include "filecoin/seal/seal.h"
 #include "test_util.h"
 

@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "ff/fr.h"
-#include "filecoin/c1_json.h"
-#include "filecoin/porep_inputs.h"
+#include "filecoin/vanilla/c1_json.h"
+#include "filecoin/sdr/porep_inputs.h"
 #include "filecoin/seal/seal.h"
 #include "fc_seal_test.h"
 #include "test_util.h"

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "filecoin/c1.h"
-#include "filecoin/c1_synthetic.h"
+#include "filecoin/vanilla/c1.h"
+#include "testkit/c1_synthetic.h"
 #include "test_util.h"
 
 /* Paths of a challenge: tree R, c_x and the 14 parent columns. */

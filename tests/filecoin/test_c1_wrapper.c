@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "filecoin/base64.h"
-#include "filecoin/c1_json.h"
-#include "filecoin/c1_synthetic.h"
+#include "filecoin/vanilla/base64.h"
+#include "filecoin/vanilla/c1_json.h"
+#include "testkit/c1_synthetic.h"
 #include "test_util.h"
 
 /* ---- base64 ---- */

@@ -6,9 +6,9 @@
 #include <openssl/evp.h>
 #include <string.h>
 #include "ff/fr.h"
-#include "filecoin/challenges.h"
-#include "filecoin/graph.h"
-#include "filecoin/porep_inputs.h"
+#include "filecoin/sdr/challenges.h"
+#include "filecoin/sdr/graph.h"
+#include "filecoin/sdr/porep_inputs.h"
 #include "test_util.h"
 
 static void fill(uint8_t b[32], uint8_t v) { memset(b, v, 32); }

@@ -3,9 +3,9 @@
  * indexes inside and outside the range; and the batched parent range against node-by-node parents. */
 #include <stdlib.h>
 #include <string.h>
-#include "filecoin/feistel.h"
-#include "filecoin/feistel_kernels.h"
-#include "filecoin/graph.h"
+#include "filecoin/sdr/feistel.h"
+#include "filecoin/sdr/feistel_kernels.h"
+#include "filecoin/sdr/graph.h"
 #include "test_util.h"
 
 static void test_builds(void)

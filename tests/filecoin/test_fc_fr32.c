@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ff/fr.h"
-#include "filecoin/fr32.h"
+#include "filecoin/hash/fr32.h"
 #include "test_util.h"
 
 /* Oracle: raw bit i (LSB-first in each byte) goes to padded bit 256·(i / 254) + i % 254; the output

@@ -10,11 +10,11 @@
 #include <time.h>
 #include <unistd.h>
 #include "fc_vectors.h"
-#include "filecoin/blake2b.h"
-#include "filecoin/chacha8.h"
-#include "filecoin/feistel.h"
-#include "filecoin/graph.h"
-#include "filecoin/parent_cache.h"
+#include "filecoin/hash/blake2b.h"
+#include "filecoin/hash/chacha8.h"
+#include "filecoin/sdr/feistel.h"
+#include "filecoin/sdr/graph.h"
+#include "filecoin/sdr/parent_cache.h"
 #include "test_util.h"
 
 static double now_s(void)

@@ -4,9 +4,9 @@
  * tree value; tampering and malformed paths. */
 #include <stdlib.h>
 #include <string.h>
-#include "filecoin/merkle.h"
-#include "filecoin/poseidon.h"
-#include "filecoin/sha256_tree.h"
+#include "filecoin/vanilla/merkle.h"
+#include "filecoin/hash/poseidon.h"
+#include "filecoin/hash/sha256_tree.h"
 #include "test_util.h"
 
 /* A random canonical Fr representation whose top byte is small, so that flipping any bit of byte 0 keeps

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <time.h>
 #include "fc_vectors.h"
-#include "filecoin/parent_cache.h"
+#include "filecoin/sdr/parent_cache.h"
 #include "test_util.h"
 
 int main(void)

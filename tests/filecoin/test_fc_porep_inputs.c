@@ -5,7 +5,7 @@
 #include <string.h>
 #include "ff/fr.h"
 #include "fc_vectors.h"
-#include "filecoin/porep_inputs.h"
+#include "filecoin/sdr/porep_inputs.h"
 #include "test_util.h"
 
 /* The "## PoRep" section of the polka file: 39 lines "<64 hex LE> <decimal>". */

@@ -9,10 +9,10 @@
 #include "cuzk/groth16.h"
 #include "fc_vectors.h"
 #include "ff/fr.h"
-#include "filecoin/challenges.h"
-#include "filecoin/porep_inputs.h"
-#include "filecoin/poseidon.h"
-#include "filecoin/post_vproof.h"
+#include "filecoin/sdr/challenges.h"
+#include "filecoin/sdr/porep_inputs.h"
+#include "filecoin/hash/poseidon.h"
+#include "filecoin/vanilla/post_vproof.h"
 #include "test_util.h"
 
 /* ---------------------------------------------------------------------------------------------------

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fc_vectors.h"
-#include "filecoin/params_names.h"
-#include "filecoin/registered_proof.h"
+#include "filecoin/registry/params_names.h"
+#include "filecoin/registry/registered_proof.h"
 #include "test_util.h"
 
 /* Per sector size: bytes, layers, tree, interactive partitions/challenges, NI partitions/challenges,

@@ -5,7 +5,7 @@
 #include <openssl/evp.h>
 #include <stdlib.h>
 #include <string.h>
-#include "filecoin/sha256_tree.h"
+#include "filecoin/hash/sha256_tree.h"
 #include "test_util.h"
 
 static void hex32(uint8_t out[32], const char *hex)

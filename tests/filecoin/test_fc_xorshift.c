@@ -3,7 +3,7 @@
  * challenge vectors reproduce with it. */
 #include <string.h>
 #include "ff/fr.h"
-#include "filecoin/xorshift.h"
+#include "testkit/xorshift.h"
 #include "test_util.h"
 
 int main(void)

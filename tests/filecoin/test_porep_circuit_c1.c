@@ -7,9 +7,9 @@
 #include <string.h>
 #include "cuzk/filecoin.h"
 #include "ff/fr.h"
-#include "filecoin/porep_circuit_c1.h"
-#include "filecoin/porep_inputs.h"
-#include "filecoin/porep_prove.h"
+#include "filecoin/porep/porep_circuit_c1.h"
+#include "filecoin/sdr/porep_inputs.h"
+#include "filecoin/porep/porep_prove.h"
 #include "filecoin/seal/seal.h"
 #include "fc_porep_test.h"
 #include "fc_seal_test.h"

@@ -6,11 +6,11 @@
 #include "test_porep_circuit_replica.h"
 #include <stdlib.h>
 #include <string.h>
-#include "filecoin/graph.h"
-#include "filecoin/porep_inputs.h"
-#include "filecoin/poseidon.h"
-#include "filecoin/sha256_tree.h"
-#include "filecoin/xorshift.h"
+#include "filecoin/sdr/graph.h"
+#include "filecoin/sdr/porep_inputs.h"
+#include "filecoin/hash/poseidon.h"
+#include "filecoin/hash/sha256_tree.h"
+#include "testkit/xorshift.h"
 #include "test_util.h"
 
 static void label_of(tpr_replica_t *r, const cuzk_fc_graph_t *g, uint32_t layer, uint64_t v)

@@ -15,8 +15,8 @@
 #include <time.h>
 #include "cuzk/filecoin.h"
 #include "ff/fr.h"
-#include "filecoin/registered_proof.h"
-#include "filecoin/xorshift.h"
+#include "filecoin/registry/registered_proof.h"
+#include "testkit/xorshift.h"
 #include "test_porep_circuit_replica.h"
 #include "test_util.h"
 

@@ -8,7 +8,7 @@
 #include <string.h>
 #include "cuzk/filecoin.h"
 #include "ff/fr.h"
-#include "filecoin/xorshift.h"
+#include "testkit/xorshift.h"
 #include "fc_porep_test.h"
 #include "test_porep_circuit_replica.h"
 #include "test_util.h"

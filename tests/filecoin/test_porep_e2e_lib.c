@@ -6,8 +6,8 @@
 #include <string.h>
 #include "cuzk/filecoin.h"
 #include "ff/fr.h"
-#include "filecoin/porep_circuit_c1.h"
-#include "filecoin/porep_prove.h"
+#include "filecoin/porep/porep_circuit_c1.h"
+#include "filecoin/porep/porep_prove.h"
 #include "filecoin/seal/seal.h"
 #include "fc_seal_test.h"
 #include "test_util.h"

@@ -6,7 +6,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include "filecoin/poseidon.h"
+#include "filecoin/hash/poseidon.h"
 #include "test_util.h"
 #include "util/timer.h"
 

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ff/ifma/ifma.h"
-#include "filecoin/poseidon.h"
-#include "filecoin/poseidon_ifma.h"
+#include "filecoin/hash/poseidon.h"
+#include "filecoin/hash/poseidon_ifma.h"
 #include "test_util.h"
 
 /* r − 1, 0, 1 and random canonical values. */

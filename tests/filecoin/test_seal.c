@@ -10,8 +10,9 @@
 #include <time.h>
 
 #include "ff/fr.h"
-#include "filecoin/c1.h"
-#include "filecoin/poseidon.h"
+#include "filecoin/vanilla/c1.h"
+#include "filecoin/hash/poseidon.h"
+#include "filecoin/sdr/porep_inputs.h"
 #include "filecoin/seal/seal.h"
 #include "test_util.h"
 

@@ -14,10 +14,11 @@
 #include <time.h>
 
 #include "ff/fr.h"
-#include "filecoin/c1.h"
-#include "filecoin/c1_json.h"
-#include "filecoin/graph.h"
-#include "filecoin/poseidon.h"
+#include "filecoin/vanilla/c1.h"
+#include "filecoin/vanilla/c1_json.h"
+#include "filecoin/sdr/graph.h"
+#include "filecoin/hash/poseidon.h"
+#include "filecoin/sdr/porep_inputs.h"
 #include "filecoin/seal/seal.h"
 #include "test_util.h"
 

@@ -7,10 +7,10 @@
 #include <string.h>
 
 #include "ff/fr.h"
-#include "filecoin/merkle.h"
-#include "filecoin/poseidon.h"
-#include "filecoin/sha256_tree.h"
-#include "filecoin/sparse_tree.h"
+#include "filecoin/vanilla/merkle.h"
+#include "filecoin/hash/poseidon.h"
+#include "filecoin/hash/sha256_tree.h"
+#include "testkit/sparse_tree.h"
 #include "test_util.h"
 
 static void rand_fr_bytes(uint8_t out[32])

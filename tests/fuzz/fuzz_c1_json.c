@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "filecoin/c1_json.h"
+#include "filecoin/vanilla/c1_json.h"
+#include "filecoin/sdr/porep_inputs.h"
 #include "filecoin/seal/seal.h"
 #include "fuzz_util.h"
 

@@ -6,9 +6,9 @@
  * backends agree (non-zero counts included); recorded TestConstraintSystem hashes. */
 #include <stdlib.h>
 #include <string.h>
-#include "filecoin/fr32.h"
-#include "filecoin/poseidon.h"
-#include "filecoin/sha256_tree.h"
+#include "filecoin/hash/fr32.h"
+#include "filecoin/hash/poseidon.h"
+#include "filecoin/hash/sha256_tree.h"
 #include "gadget_harness.h"
 #include "gadgets/por.h"
 #include "test_util.h"

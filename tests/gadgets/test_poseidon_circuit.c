@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ff/fr.h"
-#include "filecoin/poseidon.h"
+#include "filecoin/hash/poseidon.h"
 #include "gadgets/poseidon.h"
 #include "gadgets/poseidon_internal.h"
 #include "test_util.h"

@@ -9,27 +9,16 @@
 #include <string.h>
 #include <time.h>
 
-#include "filecoin/fr32.h"
-#include "filecoin/graph.h"
-#include "filecoin/parent_cache.h"
-#include "filecoin/porep_inputs.h"
-#include "filecoin/poseidon.h"
-#include "filecoin/sha256_tree.h"
+#include "filecoin/hash/fr32.h"
+#include "filecoin/sdr/graph.h"
+#include "filecoin/sdr/parent_cache.h"
+#include "filecoin/sdr/porep_inputs.h"
+#include "filecoin/hash/poseidon.h"
+#include "filecoin/hash/sha256_tree.h"
 #include "util/bigmem.h"
 #include "util/parallel.h"
 #include "util/timer.h"
 #include "util/timing.h"
-
-void cuzk_fc_prover_id_from_miner(uint8_t out[32], uint64_t miner_id)
-{
-    memset(out, 0, 32);
-    int i = 0;
-    do {
-        uint8_t b = miner_id & 0x7f;
-        miner_id >>= 7;
-        out[i++] = (uint8_t)(b | (miner_id ? 0x80 : 0));
-    } while (miner_id);
-}
 
 unsigned cuzk_fc_seal_tree_height(uint64_t nodes, unsigned arity)
 {

@@ -6,8 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "cuzk/status.h"
-#include "filecoin/c1.h"
-#include "filecoin/registered_proof.h"
+#include "filecoin/vanilla/c1.h"
+#include "filecoin/registry/registered_proof.h"
 
 /* Everything precommit computes, kept in memory. Trees hold their levels above the leaves, level 1 first
  * (level i+1 right after level i), the root last; the leaves are the data (tree D), the column hashes of
@@ -25,10 +25,6 @@ typedef struct {
     uint8_t *tree_r;    /* the same over the replica (data + last layer's label) */
     uint8_t comm_d[32], comm_c[32], comm_r_last[32], comm_r[32], replica_id[32];
 } cuzk_fc_sealed_t;
-
-/* prover_id as filecoin-ffi derives it from a miner (actor) id: the payload of the ID address f0<id>, i.e. the
- * unsigned LEB128 varint of the id, zero-padded to 32 bytes. */
-void cuzk_fc_prover_id_from_miner(uint8_t out[32], uint64_t miner_id);
 
 /* Precommit. raw holds the sector's unpadded bytes (sector_size·127/128 of them) or is NULL for an all-zero
  * sector. Only base-only tree shapes (8-0-0: 2KiB, 8MiB, 512MiB) are supported (CUZK_ERR_UNSUPPORTED for the

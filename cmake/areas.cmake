@@ -1,0 +1,32 @@
+# cuzk_area(<name> <dir> [DEPS <areas...>] [LIBS <external libraries...>] SOURCES <files...>)
+#
+# One layer of the library: the static library cuzk_<name> from SOURCES (relative to the calling
+# CMakeLists.txt), linked to the areas in DEPS (names without the cuzk_ prefix) and to LIBS. Its
+# headers are reachable as "<dir>/<file>.h" by itself and by the areas above it, never by those below:
+# <build>/layers/<name>/<dir> is a link to src/<dir> (or <root>/<dir> for the testkit), and only
+# cuzk_<name> and the targets linking it get that view on their include path.
+set(CUZK_AREAS "" CACHE INTERNAL "")
+
+function(cuzk_area name dir)
+  cmake_parse_arguments(A "" "" "DEPS;LIBS;SOURCES" ${ARGN})
+  add_library(cuzk_${name} STATIC ${A_SOURCES})
+  set(view ${CMAKE_BINARY_DIR}/layers/${name})
+  get_filename_component(link_parent ${view}/${dir} DIRECTORY)
+  file(MAKE_DIRECTORY ${link_parent})
+  if(EXISTS ${CMAKE_SOURCE_DIR}/src/${dir})
+    set(target_dir ${CMAKE_SOURCE_DIR}/src/${dir})
+  else()
+    set(target_dir ${CMAKE_SOURCE_DIR}/${dir})
+  endif()
+  if(NOT IS_SYMLINK ${view}/${dir})
+    file(CREATE_LINK ${target_dir} ${view}/${dir} SYMBOLIC)
+  endif()
+  target_include_directories(cuzk_${name} PUBLIC ${view} ${CMAKE_SOURCE_DIR}/include)
+  set(deps "")
+  foreach(d ${A_DEPS})
+    list(APPEND deps cuzk_${d})
+  endforeach()
+  target_link_libraries(cuzk_${name} PUBLIC ${deps} ${A_LIBS})
+  set(CUZK_AREAS ${CUZK_AREAS} ${name} CACHE INTERNAL "")
+  set_property(TARGET cuzk_${name} PROPERTY CUZK_AREA_DEPS "${A_DEPS}")
+endfunction()

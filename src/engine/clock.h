@@ -1,0 +1,21 @@
+/* Time arithmetic on the engine's clock (cuzk_now_ns: CLOCK_MONOTONIC, nanoseconds since boot) that
+ * cannot wrap. The clock starts near 0 at boot, so "now minus a span" is not a timestamp; and a
+ * timestamp written by another thread after `now` was read is later than now. Spans are therefore
+ * measured forward and clamped at 0, and millisecond settings too large for nanoseconds saturate
+ * ("forever") instead of wrapping to a short time. */
+#ifndef CUZK_ENGINE_CLOCK_H
+#define CUZK_ENGINE_CLOCK_H
+#include <stdint.h>
+
+/* now - then; 0 when then is not earlier than now. */
+static inline uint64_t cuzk_elapsed_ns(uint64_t now, uint64_t then) { return now > then ? now - then : 0; }
+
+/* ms in nanoseconds; UINT64_MAX when that does not fit (about 584 years and more). */
+static inline uint64_t cuzk_ms_to_ns(uint64_t ms)
+{
+    return ms > UINT64_MAX / 1000000u ? UINT64_MAX : ms * 1000000u;
+}
+
+/* t + span; UINT64_MAX (never reached) when the sum does not fit. */
+static inline uint64_t cuzk_after_ns(uint64_t t, uint64_t span) { return span > UINT64_MAX - t ? UINT64_MAX : t + span; }
+#endif

@@ -1,0 +1,240 @@
+/* PoRep C2: development setup, per-partition synthesis and Groth16 proving of a C1 output, and the
+ * verification of a sector's proofs against public inputs recomputed from the C1's commitments and
+ * seed (never from the proofs' own claims). */
+#include "filecoin/porep/porep_prove.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cuzk/params.h"
+#include "ff/fr.h"
+#include "filecoin/porep/porep_circuit_c1.h"
+#include "filecoin/sdr/porep_inputs.h"
+#include "util/timer.h"
+#include "util/timing.h"
+
+static double ms_since(uint64_t t0) { return (double)(cuzk_now_ns() - t0) / 1e6; }
+
+cuzk_status cuzk_porep_dev_setup(cuzk_groth16_pk_t *pk, const cuzk_porep_config_t *cfg, int threads,
+                                 cuzk_err_t *err)
+{
+    memset(pk, 0, sizeof *pk);
+    cuzk_cs_t *cs = NULL;
+    cuzk_cs_record_t rec;
+    memset(&rec, 0, sizeof rec);
+    cuzk_status st = cuzk_cs_new(&cs, CUZK_CS_RECORD, CUZK_LC_DEFAULT, err);
+    if (st == CUZK_OK)
+        st = cuzk_porep_synthesize(cs, cfg, NULL, err);
+    if (st == CUZK_OK)
+        st = cuzk_cs_take_record(cs, &rec, err);
+    cuzk_cs_free(cs);
+    if (st == CUZK_OK)
+        st = cuzk_groth16_setup(pk, &rec.r1cs, threads, err);
+    cuzk_cs_record_free(&rec);
+    return st;
+}
+
+cuzk_status cuzk_porep_check_key(const cuzk_groth16_pk_t *pk, const cuzk_porep_config_t *cfg, cuzk_err_t *err)
+{
+    cuzk_circuit_info_t info;
+    cuzk_status st = cuzk_porep_circuit_info(&info, cfg, false, err);
+    if (st != CUZK_OK)
+        return st;
+    return cuzk_params_check_circuit(pk, info.num_inputs, info.num_aux, info.num_constraints, info.a_aux_density,
+                                     info.b_input_density, info.b_aux_density, err);
+}
+
+cuzk_status cuzk_porep_c1_config(cuzk_porep_config_t *cfg, const cuzk_fc_c1_t *c1, cuzk_err_t *err)
+{
+    if (!c1 || !c1->proof)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "porep: C1 output without a registered proof");
+    return cuzk_porep_config_for_proof(cfg, NULL, c1->proof->name, err);
+}
+
+cuzk_status cuzk_porep_c1_check_sector(const cuzk_fc_c1_t *c1, uint64_t sector_size, const cuzk_fc_c1_wrapper_info_t *info,
+                                       const uint64_t *sector, const uint64_t *miner, cuzk_err_t *err)
+{
+    const cuzk_fc_seal_proof_t *p = c1->proof;
+    if (sector_size && sector_size != p->sector_size)
+        return cuzk_err_set(err, CUZK_ERR_MISMATCH, "the C1 output is for another sector size (%s) than %llu bytes",
+                            p->name, (unsigned long long)sector_size);
+    if (sector && info && info->wrapped && info->sector_num != *sector)
+        return cuzk_err_set(err, CUZK_ERR_MISMATCH, "sector number %llu disagrees with the wrapper's SectorNum %llu",
+                            (unsigned long long)*sector, (unsigned long long)info->sector_num);
+    if (!sector || !miner)
+        return CUZK_OK;
+    uint8_t prover[32], porep_id[32], rid[32];
+    cuzk_fc_prover_id_from_miner(prover, *miner);
+    cuzk_fc_porep_id(porep_id, p->id);
+    cuzk_fc_replica_id(rid, prover, *sector, c1->ticket, c1->comm_d, porep_id);
+    if (memcmp(rid, c1->replica_id, 32) != 0)
+        return cuzk_err_set(err, CUZK_ERR_MISMATCH, "the C1 output's replica_id is not that of miner %llu, sector %llu",
+                            (unsigned long long)*miner, (unsigned long long)*sector);
+    return CUZK_OK;
+}
+
+cuzk_status cuzk_porep_c1_public_inputs(cuzk_scalar_t *out, size_t out_len, size_t *n_out,
+                                        const cuzk_fc_c1_t *c1, uint32_t k, cuzk_err_t *err)
+{
+    cuzk_fc_porep_config_t pc;
+    cuzk_fc_porep_config_from_proof(&pc, c1->proof);
+    size_t n = cuzk_fc_porep_public_input_count(&pc);
+    if (out_len < n)
+        return cuzk_err_set(err, CUZK_ERR_BAD_LENGTH, "porep: room for %zu public inputs, %zu needed", out_len, n);
+    fr *tmp = malloc(n * sizeof *tmp);
+    if (!tmp)
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "porep: out of memory (public inputs)");
+    cuzk_status st =
+        cuzk_fc_porep_public_inputs(tmp, n, &pc, c1->replica_id, c1->comm_d, c1->comm_r, c1->seed, k, err);
+    if (st == CUZK_OK) {
+        for (size_t i = 0; i < n; i++)
+            fr_to_scalar(&out[i], &tmp[i]);
+        if (n_out)
+            *n_out = n;
+    }
+    free(tmp);
+    return st;
+}
+
+cuzk_status cuzk_porep_synthesize_partition(cuzk_porep_partition_t *out, const cuzk_fc_c1_t *c1,
+                                            const cuzk_porep_config_t *cfg, uint32_t k,
+                                            bool (*should_stop)(void *stop_arg), void *stop_arg, cuzk_err_t *err)
+{
+    memset(out, 0, sizeof *out);
+    if (k >= c1->n_partitions)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "porep: partition %u of %u", k, c1->n_partitions);
+    cuzk_porep_witness_t w;
+    cuzk_status st = cuzk_porep_witness_from_c1(&w, c1, k, err);
+    if (st != CUZK_OK)
+        return st;
+    st = cuzk_cs_new(&out->cs, CUZK_CS_DIRECT, CUZK_LC_DEFAULT, err);
+    if (st == CUZK_OK) {
+        cuzk_cs_set_stop(out->cs, should_stop, stop_arg);
+        st = cuzk_porep_synthesize(out->cs, cfg, &w, err);
+    }
+    if (st == CUZK_OK)
+        st = cuzk_cs_groth16_witness(out->cs, &out->gw, err);
+    cuzk_porep_witness_free(&w);
+    if (st != CUZK_OK)
+        cuzk_porep_partition_free(out);
+    return st;
+}
+
+void cuzk_porep_partition_free(cuzk_porep_partition_t *p)
+{
+    cuzk_cs_free(p->cs);
+    memset(p, 0, sizeof *p);
+}
+
+/* The same by the record (made once, kept in *rec) and a witness-only synthesis. */
+static cuzk_status synth_record(cuzk_cs_t **cs, cuzk_cs_abc_t *abc, cuzk_cs_record_t *rec, bool *have_rec,
+                                cuzk_groth16_witness_t *gw, const cuzk_porep_config_t *cfg,
+                                const cuzk_porep_witness_t *w, int threads, cuzk_err_t *err)
+{
+    cuzk_status st = CUZK_OK;
+    if (!*have_rec) {
+        cuzk_cs_t *rcs = NULL;
+        st = cuzk_cs_new(&rcs, CUZK_CS_RECORD, CUZK_LC_DEFAULT, err);
+        if (st == CUZK_OK)
+            st = cuzk_porep_synthesize(rcs, cfg, NULL, err);
+        if (st == CUZK_OK)
+            st = cuzk_cs_take_record(rcs, rec, err);
+        cuzk_cs_free(rcs);
+        if (st != CUZK_OK)
+            return st;
+        *have_rec = true;
+    }
+    st = cuzk_cs_new(cs, CUZK_CS_WITNESS, CUZK_LC_DEFAULT, err);
+    if (st == CUZK_OK)
+        st = cuzk_porep_synthesize(*cs, cfg, w, err);
+    if (st == CUZK_OK)
+        st = cuzk_cs_record_witness(gw, abc, rec, *cs, threads, err);
+    return st;
+}
+
+cuzk_status cuzk_porep_prove(cuzk_groth16_proof_t *proofs, const cuzk_fc_c1_t *c1, const cuzk_groth16_pk_t *pk,
+                             const cuzk_porep_prove_opts_t *opts, cuzk_porep_timings_t *timings,
+                             cuzk_err_t *err)
+{
+    cuzk_porep_prove_opts_t o = {0};
+    if (opts)
+        o = *opts;
+    cuzk_porep_timings_t t = {0};
+    cuzk_porep_config_t cfg;
+    cuzk_status st = cuzk_porep_c1_config(&cfg, c1, err);
+    if (st == CUZK_OK)
+        st = cuzk_fc_c1_check_challenges(c1, err);
+    if (st != CUZK_OK)
+        return st;
+    cuzk_groth16_prove_opts po;
+    memset(&po, 0, sizeof po);
+    po.threads = o.threads;
+    po.h_mode = CUZK_GROTH16_H_COSET;
+    cuzk_cs_record_t rec;
+    memset(&rec, 0, sizeof rec);
+    bool have_rec = false;
+    for (uint32_t k = 0; k < c1->n_partitions && st == CUZK_OK; k++) {
+        uint64_t t0 = cuzk_now_ns();
+        cuzk_porep_partition_t part = {0};
+        cuzk_cs_t *cs = NULL;
+        cuzk_cs_abc_t abc = {0};
+        cuzk_groth16_witness_t gw;
+        if (o.synth == CUZK_POREP_SYNTH_RECORD) {
+            cuzk_porep_witness_t w;
+            st = cuzk_porep_witness_from_c1(&w, c1, k, err);
+            if (st != CUZK_OK)
+                break;
+            st = synth_record(&cs, &abc, &rec, &have_rec, &gw, &cfg, &w, o.threads, err);
+            cuzk_porep_witness_free(&w);
+        } else {
+            st = cuzk_porep_synthesize_partition(&part, c1, &cfg, k, NULL, NULL, err);
+            gw = part.gw;
+        }
+        if (st == CUZK_OK) {
+            t.constraints = gw.num_constraints;
+            t.synth_ms += ms_since(t0);
+            cuzk_timing_report("porep_synth", t0);
+            uint64_t t1 = cuzk_now_ns();
+            st = cuzk_groth16_prove(&proofs[k], pk, &gw, 1, &po, err);
+            t.prove_ms += ms_since(t1);
+            cuzk_timing_report("porep_prove", t1);
+        }
+        cuzk_porep_partition_free(&part);
+        cuzk_cs_abc_free(&abc);
+        cuzk_cs_free(cs);
+    }
+    cuzk_cs_record_free(&rec);
+    if (timings)
+        *timings = t;
+    return st;
+}
+
+cuzk_status cuzk_porep_verify(bool *valid, const cuzk_fc_c1_t *c1, const cuzk_groth16_vk_t *vk,
+                              const cuzk_groth16_proof_t *proofs, size_t n, cuzk_err_t *err)
+{
+    *valid = false;
+    if (n != c1->n_partitions)
+        return CUZK_OK; /* a proof of another sector shape is simply not valid for this C1 */
+    cuzk_fc_porep_config_t pc;
+    cuzk_fc_porep_config_from_proof(&pc, c1->proof);
+    size_t cap = cuzk_fc_porep_public_input_count(&pc), n_in = 0;
+    cuzk_scalar_t *in = malloc(cap * sizeof *in);
+    if (!in)
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "porep verify: out of memory");
+    cuzk_groth16_pvk_t *pvk = NULL;
+    cuzk_status st = cuzk_groth16_pvk_new(&pvk, vk);
+    if (st != CUZK_OK)
+        cuzk_err_set(err, st, "porep verify: cannot prepare the verifying key");
+    bool all = st == CUZK_OK;
+    for (uint32_t k = 0; k < c1->n_partitions && st == CUZK_OK && all; k++) {
+        bool ok = false;
+        st = cuzk_porep_c1_public_inputs(in, cap, &n_in, c1, k, err);
+        if (st == CUZK_OK)
+            st = cuzk_groth16_verify(&ok, pvk, &proofs[k], in, n_in, err);
+        all = all && ok;
+    }
+    cuzk_groth16_pvk_free(pvk);
+    free(in);
+    *valid = st == CUZK_OK && all;
+    return st;
+}
