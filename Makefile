@@ -3,8 +3,9 @@ BUILD    ?= build
 TYPE     ?= Release
 JOBS     ?= $(shell nproc)
 CMAKE_FLAGS ?=
+PREFIX   ?= /usr/local
 
-.PHONY: all deps configure build run test test-slow asan fuzz clean
+.PHONY: all deps configure build run test test-slow asan fuzz install clean
 
 all: build
 
@@ -56,6 +57,11 @@ fuzz: deps
 	        tail -n 40 $$log; exit 1; \
 	    fi; \
 	done
+
+# The library for other programs: the public headers, libcuzk.so* and libcuzk.a, and lib/pkgconfig/cuzk.pc
+# under $(DESTDIR)$(PREFIX) (pkg-config --cflags --libs cuzk).
+install: build
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD) --prefix "$(PREFIX)"
 
 clean:
 	rm -rf build build-asan build-fuzz

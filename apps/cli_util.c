@@ -1,11 +1,14 @@
-/* Option parsing and directory helpers of the offline tool (see cli_util.h). */
+/* Option values, directories and clocks of the tools' commands (see cli_util.h). */
 #include "cli_util.h"
 #include <errno.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-#include "util/hex.h"
+#include <unistd.h>
 
 int cli_parse_u64(const char *s, uint64_t *out)
 {
@@ -20,6 +23,17 @@ int cli_parse_u64(const char *s, uint64_t *out)
     return 0;
 }
 
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
 int cli_hex32(uint8_t out[32], const char *s)
 {
     if (strncmp(s, "0x", 2) == 0)
@@ -27,7 +41,7 @@ int cli_hex32(uint8_t out[32], const char *s)
     if (strlen(s) != 64)
         return -1;
     for (int i = 0; i < 32; i++) {
-        int hi = cuzk_hex_digit(s[2 * i]), lo = cuzk_hex_digit(s[2 * i + 1]);
+        int hi = hex_digit(s[2 * i]), lo = hex_digit(s[2 * i + 1]);
         if (hi < 0 || lo < 0)
             return -1;
         out[i] = (uint8_t)(hi << 4 | lo);
@@ -61,6 +75,39 @@ double cli_now(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+uint64_t cli_now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+static bool timing_on;
+static pthread_once_t timing_once = PTHREAD_ONCE_INIT;
+
+static void timing_read_env(void)
+{
+    const char *v = getenv("CUZK_TIMING");
+    timing_on = v && *v && strcmp(v, "0") != 0;
+}
+
+void cli_timing_report(const char *phase, double t0)
+{
+    pthread_once(&timing_once, timing_read_env);
+    if (!timing_on)
+        return;
+    char line[160];
+    int len = snprintf(line, sizeof line, "CUZK_TIMING: phase=%s ms=%.3f\n", phase, (cli_now() - t0) * 1e3);
+    if (len > 0)
+        fputs(line, stderr); /* one call: lines from concurrent phases do not interleave */
+}
+
+int cli_cpu_count(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
 }
 
 uint64_t cli_parse_sector_size(const char *s)

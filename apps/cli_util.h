@@ -1,4 +1,4 @@
-/* Small helpers the offline tool's commands share: option values and output directories. */
+/* Small helpers the tools' commands share: option values, output directories, clocks. */
 #ifndef CUZK_APPS_CLI_UTIL_H
 #define CUZK_APPS_CLI_UTIL_H
 #include <stddef.h>
@@ -13,7 +13,14 @@ int cli_make_dirs(const char *dir);
 /* A sector size: "2KiB", "8MiB", "512MiB", "32GiB", "64GiB" or one of those as a byte count;
  * 0 for anything else. */
 uint64_t cli_parse_sector_size(const char *s);
-/* Monotonic seconds, for the timing summaries. */
+/* Monotonic seconds, for the timing summaries; the same clock in nanoseconds. */
 double cli_now(void);
+uint64_t cli_now_ns(void);
+/* With CUZK_TIMING set to anything but "0" (read once), prints `CUZK_TIMING: phase=<name> ms=<value>` on
+ * stderr, in one write, for a phase that started at t0 (cli_now) and ends now: the form of the library's
+ * own phase lines. */
+void cli_timing_report(const char *phase, double t0);
+/* Online CPUs (at least 1). */
+int cli_cpu_count(void);
 
 #endif

@@ -10,11 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bench/bench.h"
+#include "cli_opts.h"
 #include "bench/c1_bench.h"
 #include "bench/client.h"
 #include "bench/synth_only.h"
-#include "ff/ff_impl.h"
-#include "util/parallel.h"
+#include "cli_impl.h"
+#include "cli_util.h"
+#include "cuzk/cuzk.h"
 
 typedef struct {
     const char *name;
@@ -38,111 +40,62 @@ static const micro_entry micros[] = {
 };
 #define N_MICROS (sizeof micros / sizeof micros[0])
 
-static void usage(FILE *f)
+/* The benchmark list (after micro's options). */
+static void micro_list(FILE *f)
 {
-    fprintf(f, "usage: cuzk-bench micro <name> [--log2 N] [--threads T] [--iters K] "
-               "[--impl portable|adx|ifma]\n"
-               "                  [--backend count|witness|record|direct|all] "
-               "[--lc heap|inline1|inline2|inline4|arena|default|all]   (synth)\n"
-               "                  [--window BITS]   (msm-*: instead of the automatic window)\n\nmicro benchmarks:\n");
+    fprintf(f, "\nmicro benchmarks:\n");
     for (size_t i = 0; i < N_MICROS; i++)
         fprintf(f, "  %-15s %s\n", micros[i].name, micros[i].what);
-    fprintf(f, "\n       cuzk-bench synth-only --help   PoRep C2 synthesis alone (real C1 or all-zero witness)\n"
-               "       cuzk-bench c1-check --help     C1 parse and check times (synthetic C1, any sector size)\n\n"
-               "       cuzk-bench [-a ADDR] [--log-level L] <client command> [options]\n");
+}
+
+/* The commands (after the global options). */
+static void commands(FILE *f)
+{
+    fprintf(f, "\ncommands:\n"
+               "  micro <name> [options]   a micro benchmark ('cuzk-bench micro --help' lists them)\n"
+               "  synth-only [options]     PoRep C2 synthesis alone (real C1 or all-zero witness)\n"
+               "  c1-check [options]       C1 parse and check times (synthetic C1, any sector size)\n\n");
     bench_client_usage(f);
-}
-
-static int parse_int(const char *opt, const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < lo || v > hi) {
-        fprintf(stderr, "cuzk-bench: %s expects an integer in [%ld, %ld], got '%s'\n", opt, lo, hi, s);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
-static bool one_of(const char *s, const char *const *list, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (strcmp(s, list[i]) == 0)
-            return true;
-    return false;
+    fprintf(f, "\n'cuzk-bench <command> --help' describes a command's options.\n");
 }
 
 static int cmd_micro(int argc, char **argv)
 {
-    if (argc < 1) {
-        usage(stderr);
-        return 2;
-    }
+    static const char *const backends[] = {"count", "witness", "record", "direct", "all", NULL};
+    static const char *const lcs[] = {"heap", "inline1", "inline2", "inline4", "arena", "default", "all", NULL};
+    static const char *prog = "cuzk-bench micro";
+    micro_args a = {.log2 = 0, .threads = cli_cpu_count(), .iters = 5, .impl = cuzk_impl_active()};
+    int log2 = 0, window = 0, backend = -1, lc = -1;
+    const char *impl = NULL, *name = NULL;
+    const cli_opt table[] = {
+        CLI_INT_OPT("log2", 0, &log2, "N", 1, 30, "problem size 2^N (each benchmark has its default)",
+                    .seen = &a.log2_set),
+        CLI_INT_OPT("threads", 0, &a.threads, "T", 1, 1024, "threads (default: every CPU)"),
+        CLI_INT_OPT("iters", 0, &a.iters, "K", 1, 1000000, "timed repetitions (default 5)"),
+        CLI_STR_OPT("impl", 0, &impl, "portable|adx|ifma", "the arithmetic implementation (default: the best)"),
+        CLI_INT_OPT("window", 0, &window, "BITS", 1, 20, "msm-*: a fixed Pippenger window instead of the automatic one"),
+        CLI_CHOICE_OPT("backend", 0, &backend, backends, "synth: the constraint system (default all)"),
+        CLI_CHOICE_OPT("lc", 0, &lc, lcs, "synth: the LC storage (default all)"),
+        CLI_END};
+    const cli_cmd c = {prog, "<name>",
+                       "One micro benchmark: min, median and max over the repetitions, its result checked outside\n"
+                       "the timed region (exit 1 when wrong).\n",
+                       table, 1, 1, micro_list};
+    int n, rc = cli_parse(&c, argc, argv, &name, &n);
+    if (rc != CLI_CONTINUE)
+        return rc;
     const micro_entry *m = NULL;
     for (size_t i = 0; i < N_MICROS; i++)
-        if (strcmp(argv[0], micros[i].name) == 0)
+        if (strcmp(name, micros[i].name) == 0)
             m = &micros[i];
-    if (!m) {
-        fprintf(stderr, "cuzk-bench: unknown micro benchmark '%s'\n", argv[0]);
-        usage(stderr);
-        return 2;
-    }
-    micro_args a = {.log2 = 0, .threads = cuzk_cpu_count(), .iters = 5, .impl = ff_get_impl()};
-    for (int i = 1; i < argc; i++) {
-        long v;
-        const char *opt = argv[i];
-        if (i + 1 >= argc) {
-            fprintf(stderr, "cuzk-bench: option %s needs a value\n", opt);
-            return 2;
-        }
-        const char *val = argv[++i];
-        if (strcmp(opt, "--log2") == 0) {
-            if (parse_int(opt, val, 1, 30, &v))
-                return 2;
-            a.log2 = (unsigned)v, a.log2_set = true;
-        } else if (strcmp(opt, "--threads") == 0) {
-            if (parse_int(opt, val, 1, 1024, &v))
-                return 2;
-            a.threads = (int)v;
-        } else if (strcmp(opt, "--iters") == 0) {
-            if (parse_int(opt, val, 1, 1000000, &v))
-                return 2;
-            a.iters = (int)v;
-        } else if (strcmp(opt, "--window") == 0) {
-            if (parse_int(opt, val, 1, 20, &v))
-                return 2;
-            a.window = (unsigned)v;
-        } else if (strcmp(opt, "--impl") == 0) {
-            if (!cuzk_impl_parse(val, &a.impl)) {
-                fprintf(stderr, "cuzk-bench: --impl expects portable, adx or ifma, got '%s'\n", val);
-                return 2;
-            }
-            if (ff_set_impl(a.impl) != CUZK_OK) {
-                fprintf(stderr, "cuzk-bench: implementation '%s' is not supported by this CPU\n", val);
-                return 2;
-            }
-        } else if (strcmp(opt, "--backend") == 0) {
-            static const char *const ok[] = {"count", "witness", "record", "direct", "all"};
-            if (!one_of(val, ok, sizeof ok / sizeof ok[0])) {
-                fprintf(stderr, "cuzk-bench: --backend expects count, witness, record, direct or all, got '%s'\n", val);
-                return 2;
-            }
-            a.backend = val;
-        } else if (strcmp(opt, "--lc") == 0) {
-            static const char *const ok[] = {"heap", "inline1", "inline2", "inline4", "arena", "default", "all"};
-            if (!one_of(val, ok, sizeof ok / sizeof ok[0])) {
-                fprintf(stderr, "cuzk-bench: --lc expects heap, inline1, inline2, inline4, arena, default or all, "
-                                "got '%s'\n", val);
-                return 2;
-            }
-            a.lc = val;
-        } else {
-            fprintf(stderr, "cuzk-bench: unknown option '%s'\n", opt);
-            return 2;
-        }
-    }
-    int rc = m->run(&a);
+    if (!m)
+        return cli_usage_error(prog, "unknown micro benchmark '%s'", name);
+    a.log2 = (unsigned)log2;
+    a.window = (unsigned)window;
+    a.backend = backend >= 0 ? backends[backend] : NULL;
+    a.lc = lc >= 0 ? lcs[lc] : NULL;
+    (void)impl; /* listed for --help: cli_impl_init took --impl off the command line and chose it */
+    rc = m->run(&a);
     if (rc)
         fprintf(stderr, "cuzk-bench: %s: result check FAILED\n", m->name);
     return rc ? 1 : 0;
@@ -150,36 +103,38 @@ static int cmd_micro(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        usage(argc < 2 ? stderr : stdout);
-        return argc < 2 ? 2 : 0;
-    }
+    static const char *prog = "cuzk-bench";
+    int irc = cli_impl_init(prog, &argc, argv); /* --impl, CUZK_IMPL: before any command */
+    if (irc)
+        return irc;
     /* the client's global options come before the command */
-    const char *addr = "http://127.0.0.1:9820";
-    int i = 1;
-    while (i + 1 < argc && (strcmp(argv[i], "-a") == 0 || strcmp(argv[i], "--addr") == 0 ||
-                            strcmp(argv[i], "--log-level") == 0)) {
-        if (argv[i][1] == 'a' || argv[i][2] == 'a')
-            addr = argv[i + 1];
-        i += 2;
-    }
-    argc -= i - 1;
-    argv += i - 1;
-    if (argc < 2) {
-        usage(stderr);
-        return 2;
-    }
-    if (bench_client_command(argv[1]))
-        return bench_client(addr, argv[1], argc - 2, argv + 2);
-    if (strcmp(argv[1], "gen-vanilla") == 0)
-        return bench_gen_vanilla(argc - 2, argv + 2);
-    if (strcmp(argv[1], "micro") == 0)
-        return cmd_micro(argc - 2, argv + 2);
-    if (strcmp(argv[1], "synth-only") == 0)
-        return bench_synth_only(argc - 2, argv + 2);
-    if (strcmp(argv[1], "c1-check") == 0)
-        return bench_c1_check(argc - 2, argv + 2);
-    fprintf(stderr, "cuzk-bench: unknown command '%s'\n", argv[1]);
-    usage(stderr);
-    return 2;
+    const char *addr = "http://127.0.0.1:9820", *log_level = NULL;
+    const cli_opt table[] = {
+        CLI_STR_OPT("addr", 'a', &addr, "ADDR", "the daemon of the client commands (default http://127.0.0.1:9820)"),
+        CLI_STR_OPT("log-level", 0, &log_level, "LEVEL", "accepted as the original tool does; no effect here"),
+        CLI_END};
+    const cli_cmd c = {prog, NULL,
+                       "cuzk-bench [global options] <command> [options]: the benchmarks, and the client of\n"
+                       "cuzk-daemon.\n",
+                       table, 0, 0, commands};
+    int rest, rc = cli_parse_prefix(&c, argc, argv, &rest);
+    if (rc != CLI_CONTINUE)
+        return rc;
+    (void)log_level;
+    if (rest >= argc)
+        return cli_usage_error(prog, "expected a command");
+    const char *cmd = argv[rest];
+    argc -= rest;
+    argv += rest; /* argv[0]: the command */
+    if (bench_client_command(cmd))
+        return bench_client(addr, argc, argv);
+    if (strcmp(cmd, "gen-vanilla") == 0)
+        return bench_gen_vanilla(argc, argv);
+    if (strcmp(cmd, "micro") == 0)
+        return cmd_micro(argc, argv);
+    if (strcmp(cmd, "synth-only") == 0)
+        return bench_synth_only(argc, argv);
+    if (strcmp(cmd, "c1-check") == 0)
+        return bench_c1_check(argc, argv);
+    return cli_usage_error(prog, "unknown command '%s'", cmd);
 }

@@ -7,6 +7,8 @@
  *   cuzk porep prove|verify ...        PoRep C2 from a C1 output (cuzk_porep_cmd.c) */
 #include <stdio.h>
 #include <string.h>
+#include "cli_impl.h"
+#include "cli_opts.h"
 #include "cuzk_circuit_cmd.h"
 #include "cuzk_groth16_cmd.h"
 #include "cuzk_params_cmd.h"
@@ -14,10 +16,11 @@
 #include "cuzk_seal_cmd.h"
 #include "selfcheck.h"
 
-static void usage(FILE *f)
+/* The synopsis of every command, after the list. */
+static void synopses(FILE *f)
 {
-    fprintf(f, "usage: cuzk <command>\n\ncommands:\n"
-               "  selfcheck   run quick known-answer checks of the arithmetic on this machine\n");
+    fprintf(f, "\nsynopses:\n"
+               "  selfcheck\n");
     cuzk_groth16_cmd_usage(f);
     cuzk_params_cmd_usage(f);
     cuzk_circuit_cmd_usage(f);
@@ -25,31 +28,32 @@ static void usage(FILE *f)
     cuzk_porep_cmd_usage(f);
 }
 
+static int cmd_selfcheck(int argc, char **argv)
+{
+    static const cli_cmd cmd = {
+        .prog = "cuzk selfcheck",
+        .about = "Quick known-answer checks of the arithmetic on this machine, for every implementation the\n"
+                 "CPU supports (exit 1 when one fails).\n"};
+    int rc = cli_parse(&cmd, argc, argv, NULL, NULL);
+    if (rc != CLI_CONTINUE)
+        return rc;
+    return selfcheck_run() ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        usage(stderr);
-        return 2;
-    }
-    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-        usage(stdout);
-        return 0;
-    }
-    if (strcmp(argv[1], "selfcheck") == 0)
-        return cuzk_selfcheck() ? 1 : 0;
-    if (strcmp(argv[1], "groth16") == 0)
-        return cuzk_groth16_cmd(argc - 1, argv + 1);
-    if (strcmp(argv[1], "zkey") == 0)
-        return cuzk_zkey_cmd(argc - 1, argv + 1);
-    if (strcmp(argv[1], "params") == 0)
-        return cuzk_params_cmd(argc - 1, argv + 1);
-    if (strcmp(argv[1], "circuit") == 0)
-        return cuzk_circuit_cmd(argc - 1, argv + 1);
-    if (strcmp(argv[1], "seal") == 0)
-        return cuzk_seal_cmd(argc - 1, argv + 1);
-    if (strcmp(argv[1], "porep") == 0)
-        return cuzk_porep_cmd(argc - 1, argv + 1);
-    fprintf(stderr, "cuzk: unknown command '%s'\n", argv[1]);
-    usage(stderr);
-    return 2;
+    static const cli_sub subs[] = {
+        {"selfcheck", cmd_selfcheck, "quick known-answer checks of the arithmetic on this machine"},
+        {"groth16", cuzk_groth16_cmd, "snarkjs-compatible Groth16 prove and verify"},
+        {"zkey", cuzk_zkey_cmd, "snarkjs-compatible zkey export verificationkey"},
+        {"params", cuzk_params_cmd, "bellperson parameter files: check, digest, generate"},
+        {"circuit", cuzk_circuit_cmd, "the shape of a Filecoin circuit"},
+        {"seal", cuzk_seal_cmd, "seal a small sector and write its C1 output"},
+        {"porep", cuzk_porep_cmd, "PoRep C2 prove and verify from a C1 output"},
+        {NULL, NULL, NULL}};
+    static const cli_group cuzk = {.prog = "cuzk", .subs = subs, .more_help = synopses};
+    int rc = cli_impl_init("cuzk", &argc, argv); /* --impl, CUZK_IMPL: before any command */
+    if (rc)
+        return rc;
+    return cli_dispatch(&cuzk, argc, argv);
 }

@@ -1,6 +1,7 @@
 /* `cuzk circuit info`: the shape of a Filecoin circuit synthesized without a witness (count backend),
  * as one line: constraints=<n> inputs=<n> aux=<n> nnz_a=<n> nnz_b=<n> nnz_c=<n> [hash=<hex>]. */
 #include "cuzk_circuit_cmd.h"
+#include "cli_opts.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,13 +15,6 @@ void cuzk_circuit_cmd_usage(FILE *f)
                "               [--hash] [--registered-proof NAME]\n"
                "              constraints, inputs (ONE included), aux and non-zeros of A, B, C (no\n"
                "              per-input prover rows); --hash adds the TestConstraintSystem hash\n");
-}
-
-static int usage_error(const char *msg)
-{
-    fprintf(stderr, "cuzk circuit: %s\nusage:\n", msg);
-    cuzk_circuit_cmd_usage(stderr);
-    return EXIT_USAGE;
 }
 
 /* "2KiB", "8MiB", "512MiB", "32GiB", "64GiB" (any <n>KiB/MiB/GiB) or a byte count. */
@@ -47,38 +41,36 @@ static bool parse_size(const char *s, uint64_t *out)
 
 static int cmd_info(int argc, char **argv)
 {
-    const char *kind = NULL, *size = NULL, *proof = NULL;
-    long partition = -1;
+    static const char *const kinds[] = {"porep", NULL};
+    static const char *prog = "cuzk circuit info";
+    const char *size = NULL, *proof = NULL;
+    int kind = 0, partition = -1;
     bool with_hash = false;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--kind") == 0 && i + 1 < argc)
-            kind = argv[++i];
-        else if (strcmp(argv[i], "--sector-size") == 0 && i + 1 < argc)
-            size = argv[++i];
-        else if (strcmp(argv[i], "--registered-proof") == 0 && i + 1 < argc)
-            proof = argv[++i];
-        else if (strcmp(argv[i], "--partition") == 0 && i + 1 < argc) {
-            char *end;
-            const char *v = argv[++i];
-            partition = strtol(v, &end, 10);
-            if (end == v || *end || partition < 0 || partition > 1000000)
-                return usage_error("--partition expects a partition number");
-        } else if (strcmp(argv[i], "--hash") == 0)
-            with_hash = true;
-        else
-            return usage_error("unexpected argument");
-    }
-    if (!kind || strcmp(kind, "porep") != 0)
-        return usage_error("--kind porep is the only circuit so far");
+    const cli_opt table[] = {
+        CLI_CHOICE_OPT("kind", 0, &kind, kinds, "the circuit (porep: the only one so far)", .required = true),
+        CLI_STR_OPT("sector-size", 0, &size, "SIZE", "2KiB, 8MiB, 512MiB, 32GiB, 64GiB or a byte count"),
+        CLI_STR_OPT("registered-proof", 0, &proof, "NAME", "the registered seal proof (instead of, or with, the size)"),
+        CLI_INT_OPT("partition", 0, &partition, "N", 0, 1000000, "a partition number, checked against the sector's"),
+        CLI_FLAG_OPT("hash", 0, &with_hash, "add the TestConstraintSystem hash (seconds, ~0.7 GiB for 2KiB)"),
+        CLI_END};
+    const cli_cmd c = {prog, NULL,
+                       "The shape of a PoRep partition circuit from a blank synthesis: constraints, inputs (ONE\n"
+                       "included), aux and the non-zeros of A, B, C (no per-input prover rows), as one line.\n",
+                       table, 0, 0, NULL};
+    int rc = cli_parse(&c, argc, argv, NULL, NULL);
+    if (rc != CLI_CONTINUE)
+        return rc;
+    (void)kind;
     if (!size && !proof)
-        return usage_error("circuit info needs --sector-size or --registered-proof");
+        return cli_usage_error(prog, "--sector-size or --registered-proof is required");
 
     cuzk_err_t err = {{0}};
     cuzk_porep_config_t cfg;
     uint32_t partitions = 0;
     uint64_t bytes = 0;
     if (size && !parse_size(size, &bytes))
-        return usage_error("--sector-size expects 2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
+        return cli_usage_error(prog, "--sector-size: bad value '%s' (expects 2KiB, 8MiB, 512MiB, 32GiB or 64GiB)",
+                               size);
     if (proof) {
         if (cuzk_porep_config_for_proof(&cfg, &partitions, proof, &err) != CUZK_OK) {
             fprintf(stderr, "cuzk circuit info: %s\n", err.msg);
@@ -94,7 +86,7 @@ static int cmd_info(int argc, char **argv)
     }
     /* every partition's circuit has the same shape; the number is only checked */
     if (partition >= 0 && (uint64_t)partition >= partitions) {
-        fprintf(stderr, "cuzk circuit info: partition %ld of %u\n", partition, partitions);
+        fprintf(stderr, "cuzk circuit info: partition %d of %u\n", partition, partitions);
         return EXIT_USAGE;
     }
 
@@ -113,9 +105,9 @@ static int cmd_info(int argc, char **argv)
 
 int cuzk_circuit_cmd(int argc, char **argv)
 {
-    if (argc < 2)
-        return usage_error("circuit needs a subcommand");
-    if (strcmp(argv[1], "info") == 0)
-        return cmd_info(argc - 2, argv + 2);
-    return usage_error("unknown circuit subcommand");
+    static const cli_sub subs[] = {
+        {"info", cmd_info, "the shape of a Filecoin circuit (constraints, inputs, aux, non-zeros)"},
+        {NULL, NULL, NULL}};
+    static const cli_group g = {"cuzk circuit", "Filecoin circuits.\n", subs, NULL};
+    return cli_dispatch(&g, argc, argv);
 }

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli_impl.h"
+#include "cli_opts.h"
 #include "cli_util.h"
 #include "cuzk/engine.h"
 #include "server/config.h"
@@ -17,18 +19,63 @@
 #include "server/rpc_server.h"
 #include "server/service.h"
 
-static void usage(FILE *f)
+static void more_help(FILE *f)
 {
-    fprintf(f, "usage: cuzk-daemon [-c FILE] [-l ADDR] [--status-listen ADDR] [--set section.key=value]...\n"
-               "                   [--log-level LEVEL] [--grace SECONDS] [--print-config]\n"
-               "  -c, --config FILE     TOML configuration (defaults when not given)\n"
-               "  -l, --listen ADDR     gRPC address: host:port or unix:///path (default 127.0.0.1:9820)\n"
-               "  --status-listen ADDR  HTTP /status and /metrics on host:port (default off)\n"
-               "  --set KEY=VALUE       any configuration key, e.g. --set memory.total_budget=64GiB\n"
-               "  --log-level LEVEL     error, warn, info, debug, trace\n"
-               "  --grace SECONDS       on SIGINT/SIGTERM, time given to started jobs (default 30)\n"
-               "  --print-config        print the effective configuration and exit\n"
-               "Addresses other than loopback or a unix socket need daemon.allow_remote = true.\n");
+    fprintf(f, "\nThe file is read first, then the other options apply in the order given. Addresses other\n"
+               "than loopback or a unix socket need daemon.allow_remote = true.\n");
+}
+
+/* The configuration settings of the command line, in their order. */
+typedef struct {
+    struct {
+        char key[128];
+        const char *value;
+    } *set;
+    size_t n, cap;
+} overrides_t;
+
+static int push(overrides_t *o, const char *key, size_t key_len, const char *value, char *msg, size_t cap)
+{
+    if (key_len == 0 || key_len >= sizeof o->set[0].key) {
+        snprintf(msg, cap, "expects section.key=value");
+        return -1;
+    }
+    if (o->n == o->cap) {
+        size_t c = o->cap ? 2 * o->cap : 8;
+        void *p = realloc(o->set, c * sizeof *o->set);
+        if (!p) {
+            snprintf(msg, cap, "out of memory");
+            return -1;
+        }
+        o->set = p;
+        o->cap = c;
+    }
+    memcpy(o->set[o->n].key, key, key_len);
+    o->set[o->n].key[key_len] = 0;
+    o->set[o->n++].value = value;
+    return 0;
+}
+
+static int set_listen(void *o, const char *v, char *msg, size_t cap)
+{
+    return push(o, "daemon.listen", strlen("daemon.listen"), v, msg, cap);
+}
+static int set_status_listen(void *o, const char *v, char *msg, size_t cap)
+{
+    return push(o, "daemon.status_listen", strlen("daemon.status_listen"), v, msg, cap);
+}
+static int set_log_level(void *o, const char *v, char *msg, size_t cap)
+{
+    return push(o, "logging.level", strlen("logging.level"), v, msg, cap);
+}
+static int set_any(void *o, const char *v, char *msg, size_t cap)
+{
+    const char *eq = strchr(v, '=');
+    if (!eq) {
+        snprintf(msg, cap, "expects section.key=value");
+        return -1;
+    }
+    return push(o, v, (size_t)(eq - v), eq + 1, msg, cap);
 }
 
 typedef struct {
@@ -48,57 +95,33 @@ static void *stop_rpc(void *p)
 static int parse_args(cuzk_daemon_config_t *cfg, int argc, char **argv, uint64_t *grace_s, bool *print)
 {
     const char *path = NULL;
-    for (int i = 1; i < argc; i++) /* the file first, so that the other options override it */
-        if ((strcmp(argv[i], "-c") == 0 || strcmp(argv[i], "--config") == 0) && i + 1 < argc)
-            path = argv[++i];
+    overrides_t o = {0};
+    const cli_opt table[] = {
+        CLI_STR_OPT("config", 'c', &path, "FILE", "TOML configuration (defaults when not given)"),
+        CLI_CALL_OPT("listen", 'l', &o, set_listen, "ADDR",
+                     "gRPC address: host:port or unix:///path (default 127.0.0.1:9820)"),
+        CLI_CALL_OPT("status-listen", 0, &o, set_status_listen, "ADDR",
+                     "HTTP /status and /metrics on host:port (default off)"),
+        CLI_CALL_OPT("set", 0, &o, set_any, "KEY=VALUE", "any configuration key, e.g. --set memory.total_budget=64GiB"),
+        CLI_CALL_OPT("log-level", 0, &o, set_log_level, "LEVEL", "error, warn, info, debug, trace"),
+        CLI_U64_OPT("grace", 0, grace_s, "SECONDS", 0, 0, "on SIGINT/SIGTERM, time given to started jobs (default 30)"),
+        CLI_FLAG_OPT("print-config", 0, print, "print the effective configuration and exit"),
+        CLI_END};
+    const cli_cmd c = {"cuzk-daemon", NULL, "The proving engine behind the cuzk.v1 gRPC API.\n", table, 0, 0, more_help};
+    int rc = cli_parse(&c, argc, argv, NULL, NULL);
+    if (rc != CLI_CONTINUE) {
+        free(o.set);
+        return rc == 0 ? -1 : rc; /* -1: the help was printed, exit 0 */
+    }
     cuzk_err_t err = {{0}};
     cuzk_status st = path ? cuzk_daemon_config_load(cfg, path, false, stderr, &err)
                           : cuzk_daemon_config_defaults(cfg, &err);
+    for (size_t i = 0; st == CUZK_OK && i < o.n; i++)
+        st = cuzk_daemon_config_set(cfg, o.set[i].key, o.set[i].value, &err);
+    free(o.set);
+    if (st == CUZK_OK)
+        st = cuzk_daemon_config_validate(cfg, &err);
     if (st != CUZK_OK) {
-        fprintf(stderr, "cuzk-daemon: %s\n", err.msg);
-        return 2;
-    }
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        char key[128];
-        if (strcmp(o, "-h") == 0 || strcmp(o, "--help") == 0) {
-            usage(stdout);
-            exit(0);
-        } else if (strcmp(o, "--print-config") == 0) {
-            *print = true;
-            continue;
-        } else if (!v) {
-            fprintf(stderr, "cuzk-daemon: %s needs a value\n", o);
-            return 2;
-        }
-        i++;
-        if (strcmp(o, "-c") == 0 || strcmp(o, "--config") == 0)
-            continue;
-        if (strcmp(o, "-l") == 0 || strcmp(o, "--listen") == 0)
-            st = cuzk_daemon_config_set(cfg, "daemon.listen", v, &err);
-        else if (strcmp(o, "--status-listen") == 0)
-            st = cuzk_daemon_config_set(cfg, "daemon.status_listen", v, &err);
-        else if (strcmp(o, "--log-level") == 0)
-            st = cuzk_daemon_config_set(cfg, "logging.level", v, &err);
-        else if (strcmp(o, "--grace") == 0)
-            st = cli_parse_u64(v, grace_s) == 0 ? CUZK_OK
-                                                : cuzk_err_set(&err, CUZK_ERR_INVALID_ARG, "--grace: %s", v);
-        else if (strcmp(o, "--set") == 0 && strchr(v, '=') && (size_t)(strchr(v, '=') - v) < sizeof key) {
-            size_t n = (size_t)(strchr(v, '=') - v);
-            memcpy(key, v, n);
-            key[n] = 0;
-            st = cuzk_daemon_config_set(cfg, key, v + n + 1, &err);
-        } else {
-            fprintf(stderr, "cuzk-daemon: unknown option %s\n", o);
-            usage(stderr);
-            return 2;
-        }
-        if (st != CUZK_OK) {
-            fprintf(stderr, "cuzk-daemon: %s\n", err.msg);
-            return 2;
-        }
-    }
-    if (cuzk_daemon_config_validate(cfg, &err) != CUZK_OK) {
         fprintf(stderr, "cuzk-daemon: %s\n", err.msg);
         return 2;
     }
@@ -173,11 +196,16 @@ int main(int argc, char **argv)
     pthread_sigmask(SIG_BLOCK, &sigs, NULL);
     signal(SIGPIPE, SIG_IGN);
 
+    int rc = cli_impl_init("cuzk-daemon", &argc, argv); /* --impl, CUZK_IMPL: before anything runs */
+    if (rc)
+        return rc;
     cuzk_daemon_config_t cfg;
     memset(&cfg, 0, sizeof cfg);
     uint64_t grace_s = 30;
     bool print = false;
-    int rc = parse_args(&cfg, argc, argv, &grace_s, &print);
+    rc = parse_args(&cfg, argc, argv, &grace_s, &print);
+    if (rc < 0) /* --help */
+        return 0;
     if (rc || print) {
         if (!rc)
             cuzk_daemon_config_describe(&cfg, stdout);

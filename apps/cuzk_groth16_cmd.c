@@ -2,12 +2,11 @@
  * CLI): prove from a zkey and a witness, verify a proof.json, export a zkey's verification key.
  * Outputs appear all at once (temp files, then rename) and only when the command succeeds. */
 #include "cuzk_groth16_cmd.h"
+#include "cli_opts.h"
 #include <stdlib.h>
 #include <string.h>
+#include "cli_util.h"
 #include "cuzk/interop.h"
-#include "ff/fr.h"
-#include "util/timer.h"
-#include "util/timing.h"
 
 enum { EXIT_VALID = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
 
@@ -21,35 +20,8 @@ void cuzk_groth16_cmd_usage(FILE *f)
                "              write the zkey's verification key as snarkjs does\n");
 }
 
-/* Splits argv into positional arguments and --threads N. Returns false on a bad option. */
-static bool parse_args(int argc, char **argv, const char **pos, int *npos, int maxpos, int *threads,
-                       const char *cmd)
-{
-    *npos = 0;
-    *threads = 0;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--threads") == 0 || strcmp(argv[i], "-t") == 0) {
-            char *end;
-            long v = i + 1 < argc ? strtol(argv[i + 1], &end, 10) : -1;
-            if (i + 1 >= argc || *end || v < 0 || v > 4096) {
-                fprintf(stderr, "cuzk %s: --threads needs a number of threads (0 = all CPUs)\n", cmd);
-                return false;
-            }
-            *threads = (int)v;
-            i++;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            fprintf(stderr, "cuzk %s: unknown option '%s'\n", cmd, argv[i]);
-            return false;
-        } else {
-            if (*npos == maxpos) {
-                fprintf(stderr, "cuzk %s: too many arguments\n", cmd);
-                return false;
-            }
-            pos[(*npos)++] = argv[i];
-        }
-    }
-    return true;
-}
+/* --threads N, the one option of these commands (verify accepts it and has no use for it). */
+#define THREADS_OPT(dst, help) CLI_INT_OPT("threads", 't', dst, "N", 0, 4096, help)
 
 static int fail(const char *cmd, const cuzk_err_t *err, int code)
 {
@@ -60,21 +32,23 @@ static int fail(const char *cmd, const cuzk_err_t *err, int code)
 static int cmd_prove(int argc, char **argv)
 {
     const char *cmd = "groth16 prove", *a[4];
-    int n, threads;
-    if (!parse_args(argc, argv, a, &n, 4, &threads, cmd) || n != 4) {
-        if (n != 4)
-            fprintf(stderr, "usage: cuzk groth16 prove <circuit.zkey> <witness.wtns> <proof.json> "
-                            "<public.json> [--threads N]\n");
-        return EXIT_USAGE;
-    }
+    int n, threads = 0;
+    const cli_opt table[] = {THREADS_OPT(&threads, "threads (0 = every CPU; default 0)"), CLI_END};
+    const cli_cmd c = {"cuzk groth16 prove", "<circuit.zkey> <witness.wtns> <proof.json> <public.json>",
+                       "Proves with a snarkjs zkey (BLS12-381) and a circom witness, checks the proof and writes\n"
+                       "proof.json and public.json as snarkjs does (both or neither).\n",
+                       table, 4, 4, NULL};
+    int rc = cli_parse(&c, argc, argv, a, &n);
+    if (rc != CLI_CONTINUE)
+        return rc;
     cuzk_err_t err = {{0}};
     cuzk_zkey_t zk;
     cuzk_wtns_t w;
-    uint64_t t = cuzk_now_ns();
+    double t = cli_now();
     if (cuzk_zkey_read(&zk, a[0], threads, 0, &err) != CUZK_OK)
         return fail(cmd, &err, EXIT_USAGE);
-    cuzk_timing_report("zkey_load", t);
-    t = cuzk_now_ns();
+    cli_timing_report("zkey_load", t);
+    t = cli_now();
     if (cuzk_wtns_read(&w, a[1], &err) != CUZK_OK) {
         cuzk_zkey_free(&zk);
         return fail(cmd, &err, EXIT_USAGE);
@@ -89,19 +63,19 @@ static int cmd_prove(int argc, char **argv)
         cuzk_err_set(&err, CUZK_ERR_NO_MEMORY, "out of memory");
         goto out;
     }
-    cuzk_timing_report("wtns_load", t);
+    cli_timing_report("wtns_load", t);
     if (cuzk_zkey_prove(&proof, &zk, w.values, w.n, &opts, &err) != CUZK_OK)
         goto out;
-    t = cuzk_now_ns();
+    t = cli_now();
     for (uint32_t i = 0; i < zk.n_public; i++)
-        fr_to_scalar(&pub[i], &w.values[1 + i]);
+        cuzk_fr_to_scalar(&pub[i], &w.values[1 + i]);
     /* A witness that does not satisfy the circuit still gives a "proof"; check it here rather
      * than hand out an invalid one. */
     bool valid = false;
     if (cuzk_groth16_pvk_new(&pvk, &zk.pk.vk) != CUZK_OK ||
         cuzk_groth16_verify(&valid, pvk, &proof, pub, zk.n_public, &err) != CUZK_OK)
         goto out;
-    cuzk_timing_report("self_verify", t);
+    cli_timing_report("self_verify", t);
     if (!valid) {
         cuzk_err_set(&err, CUZK_ERR_MISMATCH,
                      "the proof does not verify: the witness does not satisfy the circuit");
@@ -136,12 +110,15 @@ static bool invalid_not_bad(cuzk_status s)
 static int cmd_verify(int argc, char **argv)
 {
     const char *cmd = "groth16 verify", *a[3];
-    int n, threads;
-    if (!parse_args(argc, argv, a, &n, 3, &threads, cmd) || n != 3) {
-        if (n != 3)
-            fprintf(stderr, "usage: cuzk groth16 verify <verification_key.json> <public.json> <proof.json>\n");
-        return EXIT_USAGE;
-    }
+    int n, threads = 0;
+    const cli_opt table[] = {THREADS_OPT(&threads, NULL), CLI_END};
+    const cli_cmd c = {"cuzk groth16 verify", "<verification_key.json> <public.json> <proof.json>",
+                       "Verifies a snarkjs proof.json: exit 0 for a valid proof, 1 for an invalid one, 2 for bad\n"
+                       "input.\n",
+                       table, 3, 3, NULL};
+    int rc = cli_parse(&c, argc, argv, a, &n);
+    if (rc != CLI_CONTINUE)
+        return rc;
     cuzk_err_t err = {{0}};
     cuzk_groth16_vk_t vk;
     cuzk_groth16_proof_t proof;
@@ -190,28 +167,44 @@ out:
 
 int cuzk_groth16_cmd(int argc, char **argv)
 {
-    if (argc >= 2 && strcmp(argv[1], "prove") == 0)
-        return cmd_prove(argc - 2, argv + 2);
-    if (argc >= 2 && strcmp(argv[1], "verify") == 0)
-        return cmd_verify(argc - 2, argv + 2);
-    fprintf(stderr, "cuzk groth16: expected 'prove' or 'verify'\ncommands:\n");
-    cuzk_groth16_cmd_usage(stderr);
-    return EXIT_USAGE;
+    static const cli_sub subs[] = {
+        {"prove", cmd_prove, "prove with a snarkjs zkey and a circom witness"},
+        {"verify", cmd_verify, "verify a snarkjs proof.json"},
+        {NULL, NULL, NULL}};
+    static const cli_group g = {"cuzk groth16", "snarkjs-compatible Groth16 commands.\n", subs, NULL};
+    return cli_dispatch(&g, argc, argv);
+}
+
+static int cmd_export_vk(int argc, char **argv);
+
+static int cmd_export(int argc, char **argv)
+{
+    static const cli_sub subs[] = {
+        {"verificationkey", cmd_export_vk, "write the zkey's verification key as snarkjs does"},
+        {NULL, NULL, NULL}};
+    static const cli_group g = {"cuzk zkey export", NULL, subs, NULL};
+    return cli_dispatch(&g, argc, argv);
 }
 
 int cuzk_zkey_cmd(int argc, char **argv)
 {
+    static const cli_sub subs[] = {
+        {"export", cmd_export, "export verificationkey <circuit.zkey> <verification_key.json>"},
+        {NULL, NULL, NULL}};
+    static const cli_group g = {"cuzk zkey", "snarkjs-compatible zkey commands.\n", subs, NULL};
+    return cli_dispatch(&g, argc, argv);
+}
+
+static int cmd_export_vk(int argc, char **argv)
+{
     const char *cmd = "zkey export verificationkey", *a[2];
-    int n, threads;
-    if (argc < 3 || strcmp(argv[1], "export") != 0 || strcmp(argv[2], "verificationkey") != 0) {
-        fprintf(stderr, "usage: cuzk zkey export verificationkey <circuit.zkey> <verification_key.json>\n");
-        return EXIT_USAGE;
-    }
-    if (!parse_args(argc - 3, argv + 3, a, &n, 2, &threads, cmd) || n != 2) {
-        if (n != 2)
-            fprintf(stderr, "usage: cuzk zkey export verificationkey <circuit.zkey> <verification_key.json>\n");
-        return EXIT_USAGE;
-    }
+    int n, threads = 0;
+    const cli_opt table[] = {THREADS_OPT(&threads, NULL), CLI_END};
+    const cli_cmd c = {"cuzk zkey export verificationkey", "<circuit.zkey> <verification_key.json>",
+                       "Writes the zkey's verification key as snarkjs does.\n", table, 2, 2, NULL};
+    int rc = cli_parse(&c, argc, argv, a, &n);
+    if (rc != CLI_CONTINUE)
+        return rc;
     cuzk_err_t err = {{0}};
     cuzk_groth16_vk_t vk;
     if (cuzk_zkey_read_vk(&vk, a[0], &err) != CUZK_OK)

@@ -2,11 +2,12 @@
  * the chosen level), compute or check its parameters.json digest, and (cuzk_params_generate.c) make
  * development parameters. */
 #include "cuzk_params_cmd.h"
+#include "cli_opts.h"
+#include "cli_util.h"
 #include <stdlib.h>
 #include <string.h>
 #include "cuzk/params.h"
 #include "cuzk_porep_cmd.h"
-#include "util/timer.h"
 
 enum { EXIT_GOOD = 0, EXIT_MISMATCH = 1, EXIT_USAGE = 2 };
 
@@ -17,13 +18,6 @@ void cuzk_params_cmd_usage(FILE *f)
                "  params digest <file> [--manifest parameters.json]\n"
                "              print the file's parameters.json digest; with a manifest, check it\n");
     cuzk_params_generate_usage(f);
-}
-
-static int usage_error(const char *msg)
-{
-    fprintf(stderr, "cuzk params: %s\nusage:\n", msg);
-    cuzk_params_cmd_usage(stderr);
-    return EXIT_USAGE;
 }
 
 static bool ends_with(const char *s, const char *suffix)
@@ -53,7 +47,7 @@ static int check_params(const char *path, cuzk_params_check level, int threads)
     cuzk_err_t err = {{0}};
     cuzk_params_t *p = NULL;
     const cuzk_groth16_pk_t *pk;
-    uint64_t t = cuzk_now_ns();
+    double t = cli_now();
     if (cuzk_params_open(&p, path, level, threads, &err) != CUZK_OK ||
         cuzk_params_get(&pk, p, &err) != CUZK_OK) {
         fprintf(stderr, "cuzk params check: %s\n", err.msg);
@@ -62,57 +56,44 @@ static int check_params(const char *path, cuzk_params_check level, int threads)
     }
     printf("%s: ic %zu, h %zu, l %zu, a %zu, b_g1 %zu, b_g2 %zu points; all %s (%.2f s)\n", path,
            pk->vk.ic_len, pk->h_len, pk->l_len, pk->a_len, pk->b_g1_len, pk->b_g2_len,
-           level_names[level], (double)(cuzk_now_ns() - t) / 1e9);
+           level_names[level], cli_now() - t);
     cuzk_params_close(p);
     return EXIT_GOOD;
 }
 
 static int cmd_check(int argc, char **argv)
 {
-    const char *path = NULL;
-    cuzk_params_check level = CUZK_PARAMS_CHECK_SUBGROUP;
-    int threads = 0;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--check") == 0 && i + 1 < argc) {
-            const char *v = argv[++i];
-            if (strcmp(v, "none") == 0)
-                level = CUZK_PARAMS_CHECK_NONE;
-            else if (strcmp(v, "curve") == 0)
-                level = CUZK_PARAMS_CHECK_CURVE;
-            else if (strcmp(v, "subgroup") == 0)
-                level = CUZK_PARAMS_CHECK_SUBGROUP;
-            else
-                return usage_error("--check expects none, curve or subgroup");
-        } else if (strcmp(argv[i], "--threads") == 0 && i + 1 < argc) {
-            char *end;
-            long v = strtol(argv[++i], &end, 10);
-            if (*end || v < 0 || v > 4096)
-                return usage_error("--threads expects a number (0 = every CPU)");
-            threads = (int)v;
-        } else if (argv[i][0] == '-' || path) {
-            return usage_error("unexpected argument");
-        } else {
-            path = argv[i];
-        }
-    }
-    if (!path)
-        return usage_error("params check needs a file");
-    return ends_with(path, ".vk") ? check_vk(path) : check_params(path, level, threads);
+    static const char *const levels[] = {"none", "curve", "subgroup", NULL};
+    int level = CUZK_PARAMS_CHECK_SUBGROUP, threads = 0, n;
+    const char *path;
+    const cli_opt opts[] = {
+        CLI_CHOICE_OPT("check", 0, &level, levels, "how far points are checked (default: subgroup)"),
+        CLI_INT_OPT("threads", 0, &threads, "N", 0, 4096, "threads (0 = every CPU; default 0)"),
+        CLI_END};
+    const cli_cmd c = {"cuzk params check", "<file.params|file.vk>",
+                       "Decodes and checks every section and point of a bellperson parameter or verifying-key\n"
+                       "file.\n",
+                       opts, 1, 1, NULL};
+    int rc = cli_parse(&c, argc, argv, &path, &n);
+    if (rc != CLI_CONTINUE)
+        return rc;
+    return ends_with(path, ".vk") ? check_vk(path) : check_params(path, (cuzk_params_check)level, threads);
 }
 
 static int cmd_digest(int argc, char **argv)
 {
     const char *path = NULL, *manifest = NULL;
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--manifest") == 0 && i + 1 < argc)
-            manifest = argv[++i];
-        else if (argv[i][0] == '-' || path)
-            return usage_error("unexpected argument");
-        else
-            path = argv[i];
-    }
-    if (!path)
-        return usage_error("params digest needs a file");
+    int n;
+    const cli_opt opts[] = {
+        CLI_STR_OPT("manifest", 0, &manifest, "parameters.json", "check the digest against this manifest"),
+        CLI_END};
+    const cli_cmd c = {"cuzk params digest", "<file>",
+                       "Prints the file's parameters.json digest; with a manifest, checks it (exit 1 when it\n"
+                       "differs).\n",
+                       opts, 1, 1, NULL};
+    int rc = cli_parse(&c, argc, argv, &path, &n);
+    if (rc != CLI_CONTINUE)
+        return rc;
     cuzk_err_t err = {{0}};
     char hex[33];
     if (!manifest) {
@@ -135,11 +116,11 @@ static int cmd_digest(int argc, char **argv)
 
 int cuzk_params_cmd(int argc, char **argv)
 {
-    if (argc >= 2 && strcmp(argv[1], "check") == 0)
-        return cmd_check(argc - 2, argv + 2);
-    if (argc >= 2 && strcmp(argv[1], "digest") == 0)
-        return cmd_digest(argc - 2, argv + 2);
-    if (argc >= 2 && strcmp(argv[1], "generate") == 0)
-        return cuzk_params_generate_cmd(argc - 1, argv + 1);
-    return usage_error("expected 'check', 'digest' or 'generate'");
+    static const cli_sub subs[] = {
+        {"check", cmd_check, "decode and check every section and point of a .params or .vk file"},
+        {"digest", cmd_digest, "a file's parameters.json digest, or its check against a manifest"},
+        {"generate", cuzk_params_generate_cmd, "development parameters (random setup, NOT trusted)"},
+        {NULL, NULL, NULL}};
+    static const cli_group g = {"cuzk params", "bellperson parameter files.\n", subs, NULL};
+    return cli_dispatch(&g, argc, argv);
 }

@@ -1,6 +1,7 @@
 /* `cuzk params generate`: development Groth16 parameters for the PoRep circuit by a fresh random setup,
  * under Filecoin's v28 file names so that a directory of real parameters is used the same way. A
  * <stem>.cuzk-dev file marks them as NOT a trusted setup; existing files of the right shape are reused. */
+#include "cli_opts.h"
 #include "cli_util.h"
 #include <errno.h>
 #include <inttypes.h>
@@ -9,11 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cuzk/file.h"
 #include "cuzk/params.h"
 #include "cuzk_porep_cmd.h"
-#include "filecoin/registry/params_names.h"
-#include "filecoin/porep/porep_prove.h"
-#include "util/timer.h"
+#include "cuzk/porep.h"
 
 void cuzk_params_generate_usage(FILE *f)
 {
@@ -21,13 +21,6 @@ void cuzk_params_generate_usage(FILE *f)
                "                  [--registered-proof NAME] [--threads N]\n"
                "              development parameters (random setup, NOT trusted) under v28 names;\n"
                "              files of the right shape already in DIR are reused\n");
-}
-
-static int usage_error(const char *msg)
-{
-    fprintf(stderr, "cuzk params generate: %s\nusage:\n", msg);
-    cuzk_params_generate_usage(stderr);
-    return 2;
 }
 
 /* 0: the files are there and have cfg's shape; 1: absent or of another shape; 2: unreadable. */
@@ -57,74 +50,62 @@ static int existing_ok(const cuzk_porep_params_paths_t *pp, const cuzk_porep_con
     return rc;
 }
 
-static int write_marker(const char *path, const char *proof_name)
+static cuzk_status write_marker(const char *path, const char *proof_name, cuzk_err_t *err)
 {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return -1;
-    int bad = fprintf(f, "development parameters for %s: random setup by cuzk params generate, NOT a trusted "
-                         "setup; proofs made with them are worthless on chain\n",
-                      proof_name) < 0;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        unlink(tmp);
-        return -1;
-    }
-    return 0;
+    char text[512];
+    int n = snprintf(text, sizeof text, "development parameters for %s: random setup by cuzk params generate, NOT a "
+                                        "trusted setup; proofs made with them are worthless on chain\n",
+                     proof_name);
+    if (n < 0 || (size_t)n >= sizeof text)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "%s: proof name too long", path);
+    return cuzk_atomic_write_file(path, text, (size_t)n, err);
 }
 
 int cuzk_params_generate_cmd(int argc, char **argv)
 {
-    const char *kind = NULL, *size = NULL, *out = NULL, *proof_name = NULL;
-    int threads = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (i + 1 >= argc)
-            return usage_error("every option needs a value");
-        const char *v = argv[++i];
-        if (strcmp(a, "--kind") == 0)
-            kind = v;
-        else if (strcmp(a, "--sector-size") == 0)
-            size = v;
-        else if (strcmp(a, "--out") == 0)
-            out = v;
-        else if (strcmp(a, "--registered-proof") == 0)
-            proof_name = v;
-        else if (strcmp(a, "--threads") == 0) {
-            char *end;
-            long t = strtol(v, &end, 10);
-            if (!*v || *end || t < 0 || t > 4096)
-                return usage_error("--threads expects a number (0 = every CPU)");
-            threads = (int)t;
-        } else
-            return usage_error("unknown option");
-    }
-    if (!kind || strcmp(kind, "porep") != 0)
-        return usage_error("--kind porep is required (the only kind so far)");
-    if (!out || (!size && !proof_name))
-        return usage_error("--out and --sector-size (or --registered-proof) are required");
+    static const char *const kinds[] = {"porep", NULL};
+    static const char *prog = "cuzk params generate";
+    const char *size = NULL, *out = NULL, *proof_name = NULL;
+    int kind = 0, threads = 0;
+    const cli_opt opts[] = {
+        CLI_CHOICE_OPT("kind", 0, &kind, kinds, "the circuit (porep: the only kind so far)", .required = true),
+        CLI_STR_OPT("sector-size", 0, &size, "SIZE", "2KiB, 8MiB, 512MiB, 32GiB or 64GiB (or --registered-proof)"),
+        CLI_STR_OPT("out", 0, &out, "DIR", "the parameter directory (made if missing)", .required = true),
+        CLI_STR_OPT("registered-proof", 0, &proof_name, "NAME", "the registered seal proof (instead of the size)"),
+        CLI_INT_OPT("threads", 0, &threads, "N", 0, 4096, "threads (0 = every CPU; default 0)"),
+        CLI_END};
+    const cli_cmd c = {prog, NULL,
+                       "Development parameters for a circuit by a fresh random setup (NOT a trusted setup: a\n"
+                       "<stem>.cuzk-dev file beside them says so) under Filecoin's v28 file names; files of the\n"
+                       "right shape already in DIR are reused.\n",
+                       opts, 0, 0, NULL};
+    int rc = cli_parse(&c, argc, argv, NULL, NULL);
+    if (rc != CLI_CONTINUE)
+        return rc;
+    (void)kind;
+    if (!size && !proof_name)
+        return cli_usage_error(prog, "--sector-size or --registered-proof is required");
     uint64_t bytes = size ? cli_parse_sector_size(size) : 0;
     if (size && !bytes)
-        return usage_error("--sector-size expects 2KiB, 8MiB, 512MiB, 32GiB or 64GiB");
+        return cli_usage_error(prog, "--sector-size: bad value '%s' (expects 2KiB, 8MiB, 512MiB, 32GiB or 64GiB)",
+                               size);
     cuzk_err_t err = {{0}};
-    const cuzk_fc_seal_proof_t *proof = NULL;
+    cuzk_porep_registered_proof_t reg, *proof = NULL;
     if (proof_name) {
-        if (cuzk_fc_seal_proof_parse(&proof, proof_name, &err) != CUZK_OK) {
+        if (cuzk_porep_registered_proof_parse(&reg, proof_name, &err) != CUZK_OK) {
             fprintf(stderr, "cuzk params generate: %s\n", err.msg);
             return 2;
         }
+        proof = &reg;
         if (bytes && proof->sector_size != bytes) {
             fprintf(stderr, "cuzk params generate: --sector-size %s disagrees with %s\n", size, proof->name);
             return 2;
         }
     } else {
         /* every registered version of a size shares the circuit and its files */
-        const cuzk_fc_seal_proof_t *t = cuzk_fc_seal_proofs();
-        for (size_t i = 0; i < CUZK_FC_SEAL_PROOF_COUNT && !proof; i++)
-            if (t[i].sector_size == bytes)
-                proof = &t[i];
+        for (uint64_t id = 0; !proof && cuzk_porep_registered_proof(&reg, id, NULL) == CUZK_OK; id++)
+            if (reg.sector_size == bytes)
+                proof = &reg;
         if (!proof) {
             fprintf(stderr, "cuzk params generate: no registered proof for sector size %s\n", size);
             return 2;
@@ -136,7 +117,7 @@ int cuzk_params_generate_cmd(int argc, char **argv)
         return 2;
     }
     cuzk_porep_params_paths_t pp;
-    if (cuzk_porep_params_paths(&pp, out, proof, &err) != CUZK_OK) {
+    if (cuzk_porep_params_paths(&pp, out, proof->id, &err) != CUZK_OK) {
         fprintf(stderr, "cuzk params generate: %s\n", err.msg);
         return 2;
     }
@@ -159,23 +140,21 @@ int cuzk_params_generate_cmd(int argc, char **argv)
         fprintf(stderr, "cuzk params generate: %s: cannot create the directory: %s\n", out, strerror(errno));
         return 2;
     }
-    uint64_t t0 = cuzk_now_ns();
+    double t0 = cli_now();
     cuzk_groth16_pk_t pk;
     if (cuzk_porep_dev_setup(&pk, &cfg, threads, &err) != CUZK_OK) {
         fprintf(stderr, "cuzk params generate: setup: %s\n", err.msg);
         return 1;
     }
-    double setup_s = (double)(cuzk_now_ns() - t0) / 1e9;
-    uint64_t t1 = cuzk_now_ns();
+    double setup_s = cli_now() - t0;
+    double t1 = cli_now();
     /* the marker goes first: development files never exist without it */
-    cuzk_status st = CUZK_OK;
-    if (write_marker(pp.dev, proof->name) != 0)
-        st = cuzk_err_set(&err, CUZK_ERR_IO, "%s: cannot write: %s", pp.dev, strerror(errno));
+    cuzk_status st = write_marker(pp.dev, proof->name, &err);
     if (st == CUZK_OK)
         st = cuzk_params_write(pp.params, &pk, threads, &err);
     if (st == CUZK_OK)
         st = cuzk_params_vk_write(pp.vk, &pk.vk, &err);
-    double write_s = (double)(cuzk_now_ns() - t1) / 1e9;
+    double write_s = cli_now() - t1;
     uint64_t file_size = cuzk_params_file_size(&pk);
     cuzk_groth16_pk_free(&pk);
     if (st != CUZK_OK) {

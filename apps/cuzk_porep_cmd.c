@@ -1,7 +1,8 @@
 /* `cuzk porep prove|verify`: PoRep C2 from a C1 output (bare or Curio-wrapped) with the parameters of a
  * directory laid out as Filecoin's (v28 names; a parameters.json there is checked against the files).
  * The proof file is the sector's partition proofs one after the other, 192 bytes each; prove verifies it
- * before writing it (temporary file + rename). */
+ * before writing it (the atomic writer: the file appears whole or not at all). */
+#include "cli_opts.h"
 #include "cli_util.h"
 #include "cuzk_porep_cmd.h"
 
@@ -12,13 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cuzk/file.h"
 #include "cuzk/params.h"
-#include "filecoin/vanilla/c1_json.h"
-#include "filecoin/registry/params_names.h"
-#include "filecoin/porep/porep_keys.h"
-#include "filecoin/porep/porep_prove.h"
-#include "util/timer.h"
-#include "util/timing.h"
+#include "cuzk/porep.h"
 
 enum { EXIT_GOOD = 0, EXIT_INVALID = 1, EXIT_BAD = 2 };
 
@@ -51,65 +48,48 @@ typedef struct {
     cuzk_porep_synth_mode synth;
 } args_t;
 
-static int usage_error(const char *cmd, const char *msg)
+/* The options of prove (proving) or verify into a; CLI_CONTINUE, or the exit code. */
+static int parse_args(args_t *a, bool proving, int argc, char **argv)
 {
-    fprintf(stderr, "cuzk porep %s: %s\nusage:\n", cmd, msg);
-    cuzk_porep_cmd_usage(stderr);
-    return EXIT_BAD;
-}
-
-static int parse_args(args_t *a, const char *cmd, int argc, char **argv)
-{
+    static const char *const synth_modes[] = {"direct", "record", NULL};
     memset(a, 0, sizeof *a);
-    for (int i = 1; i < argc; i++) {
-        const char *o = argv[i];
-        if (i + 1 >= argc)
-            return usage_error(cmd, "every option needs a value");
-        const char *v = argv[++i];
-        uint64_t n;
-        if (strcmp(o, "--c1") == 0)
-            a->c1 = v;
-        else if (strcmp(o, "--params") == 0)
-            a->params = v;
-        else if (strcmp(o, "--out") == 0 && strcmp(cmd, "prove") == 0)
-            a->out = v;
-        else if (strcmp(o, "--proof") == 0 && strcmp(cmd, "verify") == 0)
-            a->proof = v;
-        else if (strcmp(o, "--sector-size") == 0)
-            a->size = v;
-        else if (strcmp(o, "--sector-num") == 0 && cli_parse_u64(v, &n) == 0) {
-            a->sector_num = n;
-            a->has_sector_num = true;
-        } else if (strcmp(o, "--miner-id") == 0 && cli_parse_u64(v, &n) == 0) {
-            a->miner_id = n;
-            a->has_miner_id = true;
-        } else if (strcmp(o, "--threads") == 0 && cli_parse_u64(v, &n) == 0 && n <= 4096)
-            a->threads = (int)n;
-        else if (strcmp(o, "--synth") == 0 && strcmp(v, "direct") == 0)
-            a->synth = CUZK_POREP_SYNTH_DIRECT;
-        else if (strcmp(o, "--synth") == 0 && strcmp(v, "record") == 0)
-            a->synth = CUZK_POREP_SYNTH_RECORD;
-        else {
-            fprintf(stderr, "cuzk porep %s: bad option or value: %s %s\n", cmd, o, v);
-            return EXIT_BAD;
-        }
-    }
-    if (!a->c1 || !a->params || (strcmp(cmd, "prove") == 0 ? !a->out : !a->proof))
-        return usage_error(cmd, strcmp(cmd, "prove") == 0 ? "--c1, --params and --out are required"
-                                                          : "--c1, --params and --proof are required");
-    return 0;
+    uint64_t threads = 0;
+    int synth = CUZK_POREP_SYNTH_DIRECT;
+    const cli_opt table[] = {
+        CLI_STR_OPT("c1", 0, &a->c1, "FILE", "the C1 output: bare JSON or Curio's wrapper", .required = true),
+        CLI_STR_OPT("params", 0, &a->params, "DIR", "the parameter directory (Filecoin's v28 names)", .required = true),
+        proving ? (cli_opt)CLI_STR_OPT("out", 0, &a->out, "PROOF", "where the proofs go", .required = true)
+                : (cli_opt)CLI_STR_OPT("proof", 0, &a->proof, "PROOF", "the proofs to check", .required = true),
+        CLI_U64_OPT("sector-num", 0, &a->sector_num, "N", 0, 0, "the sector number, checked against the C1",
+                    .seen = &a->has_sector_num),
+        CLI_U64_OPT("miner-id", 0, &a->miner_id, "N", 0, 0, "the miner id, checked against the C1's replica_id",
+                    .seen = &a->has_miner_id),
+        CLI_STR_OPT("sector-size", 0, &a->size, "SIZE", "the sector size, checked against the C1"),
+        CLI_U64_OPT("threads", 0, &threads, "N", 0, 4096, "threads (0 = every CPU; default 0)"),
+        CLI_CHOICE_OPT("synth", 0, &synth, synth_modes, "how the circuit is synthesized (default direct)"),
+        CLI_END};
+    const cli_cmd c = {proving ? "cuzk porep prove" : "cuzk porep verify", NULL,
+                       proving ? "PoRep C2: proves every partition of the C1's sector, verifies the proofs and writes\n"
+                                 "them one after the other (192 bytes each).\n"
+                               : "Checks PoRep C2 proofs against a C1 output: exit 0 when they are valid, 1 when not,\n"
+                                 "2 on bad input.\n",
+                       table, 0, 0, NULL};
+    int rc = cli_parse(&c, argc, argv, NULL, NULL);
+    a->threads = (int)threads;
+    a->synth = (cuzk_porep_synth_mode)synth;
+    return rc;
 }
 
 /* Loads and checks the C1 output against the options: EXIT_BAD with a message on any problem. */
-static int load_c1(cuzk_fc_c1_t *c1, const args_t *a, const char *who)
+static int load_c1(cuzk_porep_c1_t **c1, const args_t *a, const char *who)
 {
     cuzk_err_t err = {{0}};
-    cuzk_fc_c1_wrapper_info_t info;
-    memset(c1, 0, sizeof *c1);
-    if (cuzk_fc_c1_load(c1, &info, a->c1, 0, &err) != CUZK_OK) {
+    if (cuzk_porep_c1_load(c1, a->c1, &err) != CUZK_OK) {
         fprintf(stderr, "%s: %s: %s\n", who, a->c1, err.msg);
         return EXIT_BAD;
     }
+    cuzk_porep_c1_info_t info;
+    cuzk_porep_c1_info(&info, *c1);
     uint64_t size = a->size ? cli_parse_sector_size(a->size) : 0;
     cuzk_status st = CUZK_OK;
     if (a->size && !size)
@@ -118,116 +98,111 @@ static int load_c1(cuzk_fc_c1_t *c1, const args_t *a, const char *who)
         st = cuzk_err_set(&err, CUZK_ERR_INVALID_ARG, "--miner-id and --sector-num go together");
     else {
         /* a wrapped C1 names its sector: --miner-id alone is checked with it */
-        const uint64_t *sector = a->has_sector_num ? &a->sector_num : info.wrapped ? &info.sector_num : NULL;
-        st = cuzk_porep_c1_check_sector(c1, size, &info, sector, a->has_miner_id ? &a->miner_id : NULL, &err);
+        cuzk_porep_c1_expect_t expect = {.sector_size = size,
+                                         .has_sector_num = a->has_sector_num || info.wrapped,
+                                         .sector_num = a->has_sector_num ? a->sector_num : info.sector_num,
+                                         .has_miner_id = a->has_miner_id,
+                                         .miner_id = a->miner_id};
+        st = cuzk_porep_c1_check(*c1, &expect, &err);
     }
     if (st != CUZK_OK) {
         fprintf(stderr, "%s: %s: %s\n", who, a->c1, err.msg);
-        cuzk_fc_c1_free(c1);
+        cuzk_porep_c1_free(*c1);
+        *c1 = NULL;
         return EXIT_BAD;
     }
     return 0;
 }
 
 /* The keys (the .params too when proving) of the C1's circuit: EXIT_BAD with a message on any problem. */
-static int open_keys(cuzk_porep_keys_t *keys, const args_t *a, const cuzk_fc_c1_t *c1, bool with_params,
+static int open_keys(cuzk_porep_keys_t **keys, const args_t *a, const cuzk_porep_c1_info_t *c1, bool with_params,
                      const char *who)
 {
     cuzk_err_t err = {{0}};
-    if (cuzk_porep_keys_open(keys, a->params, c1->proof, with_params, a->threads, &err) != CUZK_OK) {
+    if (cuzk_porep_keys_load(keys, a->params, c1->proof.id, with_params, a->threads, &err) != CUZK_OK) {
         fprintf(stderr, "%s: %s\n", who, err.msg);
         return EXIT_BAD;
     }
-    if (keys->dev)
-        cuzk_porep_dev_warning(who, keys->paths.stem);
+    if (cuzk_porep_keys_dev(*keys))
+        cuzk_porep_dev_warning(who, cuzk_porep_keys_paths(*keys)->stem);
     return 0;
 }
 
 static int write_file(const char *path, const uint8_t *buf, size_t len, const char *who)
 {
-    size_t n = strlen(path) + 32;
-    char *tmp = malloc(n);
-    if (!tmp) {
-        fprintf(stderr, "%s: out of memory\n", who);
+    cuzk_err_t err = {{0}};
+    if (cuzk_atomic_write_file(path, buf, len, &err) != CUZK_OK) {
+        fprintf(stderr, "%s: %s\n", who, err.msg);
         return EXIT_BAD;
     }
-    snprintf(tmp, n, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    bool ok = f && fwrite(buf, 1, len, f) == len;
-    if (f)
-        ok = (fclose(f) == 0) && ok;
-    ok = ok && rename(tmp, path) == 0;
-    if (!ok) {
-        fprintf(stderr, "%s: %s: cannot write: %s\n", who, path, strerror(errno));
-        unlink(tmp);
-    }
-    free(tmp);
-    return ok ? 0 : EXIT_BAD;
+    return 0;
 }
 
-static double s_since(uint64_t t0) { return (double)(cuzk_now_ns() - t0) / 1e9; }
+static double s_since(double t0) { return cli_now() - t0; }
 
 static int cmd_prove(int argc, char **argv)
 {
     static const char *who = "cuzk porep prove";
     args_t a;
-    int rc = parse_args(&a, "prove", argc, argv);
-    if (rc)
+    int rc = parse_args(&a, true, argc, argv);
+    if (rc != CLI_CONTINUE)
         return rc;
-    uint64_t t_all = cuzk_now_ns(), t0 = t_all;
-    cuzk_fc_c1_t c1;
+    double t_all = cli_now(), t0 = t_all;
+    cuzk_porep_c1_t *c1 = NULL;
     if ((rc = load_c1(&c1, &a, who)) != 0)
         return rc;
     double parse_s = s_since(t0);
-    cuzk_timing_report("porep_parse_c1", t0);
+    cli_timing_report("porep_parse_c1", t0);
+    cuzk_porep_c1_info_t info;
+    cuzk_porep_c1_info(&info, c1);
     cuzk_err_t err = {{0}};
-    cuzk_porep_keys_t keys;
-    memset(&keys, 0, sizeof keys);
-    cuzk_groth16_proof_t *proofs = calloc(c1.n_partitions, sizeof *proofs);
-    uint8_t *bytes = malloc((size_t)c1.n_partitions * CUZK_GROTH16_PROOF_BYTES);
+    cuzk_porep_keys_t *keys = NULL;
+    cuzk_groth16_proof_t *proofs = calloc(info.partitions, sizeof *proofs);
+    uint8_t *bytes = malloc((size_t)info.partitions * CUZK_GROTH16_PROOF_BYTES);
     double load_s = 0, verify_s = 0;
     cuzk_porep_timings_t tm = {0};
     rc = (!proofs || !bytes) ? EXIT_BAD : 0;
     if (!rc) {
-        t0 = cuzk_now_ns();
-        rc = open_keys(&keys, &a, &c1, true, who);
+        t0 = cli_now();
+        rc = open_keys(&keys, &a, &info, true, who);
         load_s = s_since(t0);
-        cuzk_timing_report("porep_load_params", t0);
+        cli_timing_report("porep_load_params", t0);
     }
     cuzk_porep_prove_opts_t po = {.threads = a.threads, .synth = a.synth};
-    if (!rc && cuzk_porep_prove(proofs, &c1, keys.pk, &po, &tm, &err) != CUZK_OK) {
+    if (!rc && cuzk_porep_prove(proofs, info.partitions, c1, cuzk_porep_keys_pk(keys), &po, &tm, &err) != CUZK_OK) {
         /* challenges that are not the seed's, a witness the circuit cannot take: bad input */
         fprintf(stderr, "%s: %s\n", who, err.msg);
         rc = EXIT_BAD;
     }
     if (!rc) {
-        t0 = cuzk_now_ns();
+        t0 = cli_now();
         bool valid = false;
-        if (cuzk_porep_verify(&valid, &c1, &keys.vk, proofs, c1.n_partitions, &err) != CUZK_OK) {
+        if (cuzk_porep_verify(&valid, c1, cuzk_porep_keys_vk(keys), proofs, info.partitions, &err) != CUZK_OK) {
             fprintf(stderr, "%s: verify: %s\n", who, err.msg);
             rc = EXIT_INVALID;
         } else if (!valid) {
-            fprintf(stderr, "%s: the proof does not verify with %s; nothing written\n", who, keys.paths.vk);
+            fprintf(stderr, "%s: the proof does not verify with %s; nothing written\n", who,
+                    cuzk_porep_keys_paths(keys)->vk);
             rc = EXIT_INVALID;
         }
         verify_s = s_since(t0);
-        cuzk_timing_report("porep_verify", t0);
+        cli_timing_report("porep_verify", t0);
     }
-    cuzk_porep_keys_close(&keys);
+    cuzk_porep_keys_free(keys);
     if (!rc) {
-        cuzk_groth16_proofs_write(bytes, proofs, c1.n_partitions);
-        rc = write_file(a.out, bytes, (size_t)c1.n_partitions * CUZK_GROTH16_PROOF_BYTES, who);
+        cuzk_groth16_proofs_write(bytes, proofs, info.partitions);
+        rc = write_file(a.out, bytes, (size_t)info.partitions * CUZK_GROTH16_PROOF_BYTES, who);
     }
     if (!rc) {
         printf("%s: %s, %u partition(s), %" PRIu64 " constraints each, proof %s (%u bytes), verified\n", who,
-               c1.proof->name, c1.n_partitions, tm.constraints, a.out,
-               c1.n_partitions * CUZK_GROTH16_PROOF_BYTES);
+               info.proof.name, info.partitions, tm.constraints, a.out,
+               info.partitions * CUZK_GROTH16_PROOF_BYTES);
         printf("time: parse %.2f s, params %.2f s, synth %.2f s, prove %.2f s, verify %.3f s, total %.2f s\n",
                parse_s, load_s, tm.synth_ms / 1e3, tm.prove_ms / 1e3, verify_s, s_since(t_all));
     }
     free(proofs);
     free(bytes);
-    cuzk_fc_c1_free(&c1);
+    cuzk_porep_c1_free(c1);
     return rc;
 }
 
@@ -261,20 +236,21 @@ static int cmd_verify(int argc, char **argv)
 {
     static const char *who = "cuzk porep verify";
     args_t a;
-    int rc = parse_args(&a, "verify", argc, argv);
-    if (rc)
+    int rc = parse_args(&a, false, argc, argv);
+    if (rc != CLI_CONTINUE)
         return rc;
-    cuzk_fc_c1_t c1;
+    cuzk_porep_c1_t *c1 = NULL;
     if ((rc = load_c1(&c1, &a, who)) != 0)
         return rc;
-    uint64_t t0 = cuzk_now_ns();
+    cuzk_porep_c1_info_t info;
+    cuzk_porep_c1_info(&info, c1);
+    double t0 = cli_now();
     cuzk_err_t err = {{0}};
-    cuzk_porep_keys_t keys;
-    memset(&keys, 0, sizeof keys);
+    cuzk_porep_keys_t *keys = NULL;
     uint8_t *buf = NULL;
     cuzk_groth16_proof_t *proofs = NULL;
     size_t len = 0, n = 0;
-    rc = open_keys(&keys, &a, &c1, false, who);
+    rc = open_keys(&keys, &a, &info, false, who);
     if (!rc)
         rc = read_proof_file(&buf, &len, a.proof, who);
     bool valid = false;
@@ -284,36 +260,35 @@ static int cmd_verify(int argc, char **argv)
         if (!proofs) {
             fprintf(stderr, "%s: out of memory\n", who);
             rc = EXIT_BAD;
-        } else if (n != c1.n_partitions) {
-            fprintf(stderr, "%s: %s holds %zu proofs, %s has %u partitions\n", who, a.proof, n, c1.proof->name,
-                    c1.n_partitions);
+        } else if (n != info.partitions) {
+            fprintf(stderr, "%s: %s holds %zu proofs, %s has %u partitions\n", who, a.proof, n, info.proof.name,
+                    info.partitions);
         } else if (cuzk_groth16_proofs_read(proofs, n, &n, buf, len, &err) != CUZK_OK) {
             fprintf(stderr, "%s: %s: %s\n", who, a.proof, err.msg); /* not a proof: invalid */
-        } else if (cuzk_porep_verify(&valid, &c1, &keys.vk, proofs, n, &err) != CUZK_OK) {
+        } else if (cuzk_porep_verify(&valid, c1, cuzk_porep_keys_vk(keys), proofs, n, &err) != CUZK_OK) {
             fprintf(stderr, "%s: %s\n", who, err.msg);
             rc = EXIT_BAD;
         }
     }
     if (!rc) {
-        cuzk_timing_report("porep_verify", t0);
+        cli_timing_report("porep_verify", t0);
         printf("%s: %s: %s (%s, %u partition(s), %.3f s)\n", who, a.proof, valid ? "valid" : "INVALID",
-               c1.proof->name, c1.n_partitions, s_since(t0));
+               info.proof.name, info.partitions, s_since(t0));
         rc = valid ? EXIT_GOOD : EXIT_INVALID;
     }
-    cuzk_porep_keys_close(&keys);
+    cuzk_porep_keys_free(keys);
     free(proofs);
     free(buf);
-    cuzk_fc_c1_free(&c1);
+    cuzk_porep_c1_free(c1);
     return rc;
 }
 
 int cuzk_porep_cmd(int argc, char **argv)
 {
-    if (argc >= 2 && strcmp(argv[1], "prove") == 0)
-        return cmd_prove(argc - 1, argv + 1);
-    if (argc >= 2 && strcmp(argv[1], "verify") == 0)
-        return cmd_verify(argc - 1, argv + 1);
-    fprintf(stderr, "cuzk porep: expected 'prove' or 'verify'\nusage:\n");
-    cuzk_porep_cmd_usage(stderr);
-    return EXIT_BAD;
+    static const cli_sub subs[] = {
+        {"prove", cmd_prove, "PoRep C2: prove every partition, verify, write the proofs"},
+        {"verify", cmd_verify, "check PoRep C2 proofs against a C1 output"},
+        {NULL, NULL, NULL}};
+    static const cli_group g = {"cuzk porep", "PoRep C2 from a C1 output (bare or Curio-wrapped).\n", subs, NULL};
+    return cli_dispatch(&g, argc, argv);
 }

@@ -9,8 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
-#include "filecoin/porep/porep_keys.h"
-#include "filecoin/registry/registered_proof.h"
+#include "cuzk/porep.h"
 
 /* argv[0] is "porep". Exit codes: 0 proof written / valid, 1 the proof does not verify, 2 usage or
  * bad input (message on stderr, no output file). */

@@ -1,7 +1,8 @@
 /* cuzk seal: pads the data (or random bytes), seals the sector in memory, derives the challenges of the seed
- * and writes the C1 JSON and Curio's wrapper, each through a temporary file. Missing randomness is drawn
+ * and writes the C1 JSON and Curio's wrapper together (the atomic writer: both or neither). Missing randomness is drawn
  * from the OS; prover_id follows from the miner id as filecoin-ffi derives it. */
 #include "cuzk_seal_cmd.h"
+#include "cli_opts.h"
 #include "cli_util.h"
 
 #include <errno.h>
@@ -13,10 +14,9 @@
 #include <unistd.h>
 #include <time.h>
 
-#include "filecoin/vanilla/c1_json.h"
-#include "filecoin/registry/registered_proof.h"
-#include "filecoin/sdr/porep_inputs.h"
-#include "filecoin/seal/seal.h"
+#include "cuzk/file.h"
+#include "cuzk/porep.h"
+#include "cuzk/seal.h"
 
 void cuzk_seal_cmd_usage(FILE *f)
 {
@@ -52,53 +52,39 @@ static void print_hex(const char *label, const uint8_t b[32])
 
 int cuzk_seal_cmd(int argc, char **argv)
 {
+    static const char *prog = "cuzk seal";
     const char *size = NULL, *out = NULL, *data = NULL, *proof_name = NULL;
     uint64_t miner = 1000, sector = 1, threads = 0;
     uint8_t ticket[32], seed[32];
-    int have_ticket = 0, have_seed = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!v) {
-            fprintf(stderr, "cuzk seal: %s needs a value\n", a);
-            return 2;
-        }
-        i++;
-        if (strcmp(a, "--sector-size") == 0)
-            size = v;
-        else if (strcmp(a, "--out") == 0)
-            out = v;
-        else if (strcmp(a, "--data") == 0)
-            data = v;
-        else if (strcmp(a, "--registered-proof") == 0)
-            proof_name = v;
-        else if (strcmp(a, "--miner-id") == 0 && cli_parse_u64(v, &miner) == 0)
-            ;
-        else if (strcmp(a, "--sector-num") == 0 && cli_parse_u64(v, &sector) == 0)
-            ;
-        else if (strcmp(a, "--threads") == 0 && cli_parse_u64(v, &threads) == 0 && threads < 4096)
-            ;
-        else if (strcmp(a, "--ticket") == 0 && cli_hex32(ticket, v) == 0)
-            have_ticket = 1;
-        else if (strcmp(a, "--seed") == 0 && cli_hex32(seed, v) == 0)
-            have_seed = 1;
-        else {
-            fprintf(stderr, "cuzk seal: bad option or value: %s %s\n", a, v);
-            return 2;
-        }
-    }
-    if (!out || (!size && !proof_name)) {
-        fprintf(stderr, "cuzk seal: --out and --sector-size (or --registered-proof) are required\n");
-        cuzk_seal_cmd_usage(stderr);
-        return 2;
-    }
+    bool have_ticket = false, have_seed = false;
+    const cli_opt table[] = {
+        CLI_STR_OPT("sector-size", 0, &size, "SIZE", "2KiB, 8MiB or 512MiB (or --registered-proof)"),
+        CLI_STR_OPT("out", 0, &out, "DIR", "where c1.json and c1-wrapper.json go (made if missing)", .required = true),
+        CLI_STR_OPT("data", 0, &data, "FILE", "the sector's unpadded data, zero-filled (default: random bytes)"),
+        CLI_U64_OPT("miner-id", 0, &miner, "N", 0, 0, "the miner id (default 1000)"),
+        CLI_U64_OPT("sector-num", 0, &sector, "N", 0, 0, "the sector number (default 1)"),
+        CLI_HEX32_OPT("ticket", 0, ticket, "the ticket (default: random)", .seen = &have_ticket),
+        CLI_HEX32_OPT("seed", 0, seed, "the interactive seed (default: random)", .seen = &have_seed),
+        CLI_STR_OPT("registered-proof", 0, &proof_name, "NAME", "the registered seal proof (default StackedDrg<SIZE>V1_1)"),
+        CLI_U64_OPT("threads", 0, &threads, "N", 0, 4095, "threads (0 = every CPU; default 0)"),
+        CLI_END};
+    const cli_cmd c = {prog, NULL,
+                       "Seals a small sector in memory and writes its C1 output (c1.json, as filecoin-ffi writes it)\n"
+                       "and Curio's wrapper (c1-wrapper.json). Missing randomness is drawn from the OS.\n",
+                       table, 0, 0, NULL};
+    int rc = cli_parse(&c, argc, argv, NULL, NULL);
+    if (rc != CLI_CONTINUE)
+        return rc;
+    if (!size && !proof_name)
+        return cli_usage_error(prog, "--sector-size or --registered-proof is required");
     char name[64];
     if (!proof_name) {
         snprintf(name, sizeof name, "StackedDrg%sV1_1", size);
         proof_name = name;
     }
-    const cuzk_fc_seal_proof_t *p;
+    cuzk_porep_registered_proof_t reg, *p = &reg;
     cuzk_err_t err;
-    if (cuzk_fc_seal_proof_parse(&p, proof_name, &err) != CUZK_OK) {
+    if (cuzk_porep_registered_proof_parse(&reg, proof_name, &err) != CUZK_OK) {
         fprintf(stderr, "cuzk seal: %s\n", err.msg);
         return 2;
     }
@@ -138,55 +124,49 @@ int cuzk_seal_cmd(int argc, char **argv)
         free(raw);
         return 1;
     }
-    uint8_t prover[32];
-    cuzk_fc_prover_id_from_miner(prover, miner);
-    cuzk_fc_sealed_t s;
+    cuzk_seal_request_t req = {.proof_id = p->id, .miner_id = miner, .sector_num = sector, .data = raw,
+                               .data_len = raw_len, .threads = (int)threads};
+    memcpy(req.ticket, ticket, 32);
+    cuzk_sealed_sector_t *s = NULL;
     double t0 = cli_now();
-    cuzk_status st = cuzk_fc_seal_precommit(&s, p, prover, sector, ticket, raw, (int)threads, &err);
+    cuzk_status st = cuzk_seal_precommit(&s, &req, &err);
     free(raw);
     if (st != CUZK_OK) {
         fprintf(stderr, "cuzk seal: %s\n", err.msg);
         return 1;
     }
     double t1 = cli_now();
-    cuzk_fc_c1_t c1;
-    st = cuzk_fc_seal_commit1(&c1, &s, seed, &err);
-    cuzk_fc_sealed_free(&s);
-    if (st == CUZK_OK)
-        st = cuzk_fc_c1_verify(&c1, &err);
+    uint8_t comm_d[32], comm_r[32];
+    cuzk_seal_commitments(s, comm_d, comm_r);
     char *json = NULL, *wrap = NULL;
     size_t jl = 0, wl = 0;
+    st = cuzk_seal_commit1(&json, &jl, s, seed, &err); /* checked as a prover checks a C1 */
+    cuzk_seal_free(s);
     if (st == CUZK_OK)
-        st = cuzk_fc_c1_json_write(&json, &jl, &c1, &err);
-    if (st == CUZK_OK)
-        st = cuzk_fc_c1_wrapper_write(&wrap, &wl, json, jl, sector, p->sector_size, &err);
+        st = cuzk_porep_c1_wrap(&wrap, &wl, json, jl, sector, p->sector_size, &err);
     size_t ol = strlen(out) + 32;
-    char *path = malloc(ol);
+    char *path = malloc(2 * ol);
     if (st == CUZK_OK && path && cli_make_dirs(out) != 0)
         st = cuzk_err_set(&err, CUZK_ERR_IO, "%s: cannot create the directory: %s", out, strerror(errno));
-    if (st == CUZK_OK && path) {
+    if (st == CUZK_OK && path) { /* both files or neither */
         snprintf(path, ol, "%s/c1.json", out);
-        st = cuzk_fc_c1_save(path, json, jl, &err);
-        if (st == CUZK_OK) {
-            snprintf(path, ol, "%s/c1-wrapper.json", out);
-            st = cuzk_fc_c1_save(path, wrap, wl, &err);
-            if (st != CUZK_OK) { /* both files or neither */
-                snprintf(path, ol, "%s/c1.json", out);
-                unlink(path);
-            }
-        }
+        snprintf(path + ol, ol, "%s/c1-wrapper.json", out);
+        const char *paths[2] = {path, path + ol};
+        const void *bufs[2] = {json, wrap};
+        size_t lens[2] = {jl, wl};
+        st = cuzk_atomic_write_files(2, paths, bufs, lens, &err);
     }
     double t2 = cli_now();
-    int rc = 0;
+    rc = 0;
     if (st != CUZK_OK || !path) {
         fprintf(stderr, "cuzk seal: %s\n", path ? err.msg : "out of memory");
         rc = 1;
     } else {
         printf("registered_proof: %s\nsector: %" PRIu64 " (miner %" PRIu64 ")\n", p->name, sector, miner);
-        print_hex("comm_d: ", c1.comm_d);
-        print_hex("comm_r: ", c1.comm_r);
-        print_hex("ticket: ", c1.ticket);
-        print_hex("seed: ", c1.seed);
+        print_hex("comm_d: ", comm_d);
+        print_hex("comm_r: ", comm_r);
+        print_hex("ticket: ", ticket);
+        print_hex("seed: ", seed);
         printf("c1.json: %zu bytes, c1-wrapper.json: %zu bytes\n", jl, wl);
         printf("time: precommit %.1f ms, commit1 %.1f ms, total %.1f ms\n", (t1 - t0) * 1e3, (t2 - t1) * 1e3,
                (t2 - t0) * 1e3);
@@ -194,6 +174,5 @@ int cuzk_seal_cmd(int argc, char **argv)
     free(path);
     free(json);
     free(wrap);
-    cuzk_fc_c1_free(&c1);
     return rc;
 }

@@ -2,5 +2,5 @@
 #ifndef CUZK_APPS_SELFCHECK_H
 #define CUZK_APPS_SELFCHECK_H
 /* Returns the number of failed checks (0 = all good); prints one line per check. */
-int cuzk_selfcheck(void);
+int selfcheck_run(void);
 #endif

@@ -1,14 +1,17 @@
-# cuzk_area(<name> <dir> [DEPS <areas...>] [LIBS <external libraries...>] SOURCES <files...>)
+# cuzk_area(<name> <dir> [PUBLIC_ONLY] [DEPS <areas...>] [LIBS <external libraries...>] SOURCES <files...>)
 #
 # One layer of the library: the static library cuzk_<name> from SOURCES (relative to the calling
 # CMakeLists.txt), linked to the areas in DEPS (names without the cuzk_ prefix) and to LIBS. Its
 # headers are reachable as "<dir>/<file>.h" by itself and by the areas above it, never by those below:
 # <build>/layers/<name>/<dir> is a link to src/<dir> (or <root>/<dir> for the testkit), and only
 # cuzk_<name> and the targets linking it get that view on their include path.
+# PUBLIC_ONLY: the area's DEPS are linked for their code only (an INTERFACE $<LINK_ONLY:...>, which reaches
+# the programs linking the area but gives the area itself none of their views), so that it sees the public
+# headers (include/cuzk/) and its own, nothing private below it (the engine).
 set(CUZK_AREAS "" CACHE INTERNAL "")
 
 function(cuzk_area name dir)
-  cmake_parse_arguments(A "" "" "DEPS;LIBS;SOURCES" ${ARGN})
+  cmake_parse_arguments(A "PUBLIC_ONLY" "" "DEPS;LIBS;SOURCES" ${ARGN})
   add_library(cuzk_${name} STATIC ${A_SOURCES})
   set(view ${CMAKE_BINARY_DIR}/layers/${name})
   get_filename_component(link_parent ${view}/${dir} DIRECTORY)
@@ -26,7 +29,15 @@ function(cuzk_area name dir)
   foreach(d ${A_DEPS})
     list(APPEND deps cuzk_${d})
   endforeach()
-  target_link_libraries(cuzk_${name} PUBLIC ${deps} ${A_LIBS})
+  if(A_PUBLIC_ONLY)
+    list(TRANSFORM deps PREPEND "$<LINK_ONLY:")
+    list(TRANSFORM deps APPEND ">")
+    target_link_libraries(cuzk_${name} INTERFACE ${deps})
+    target_link_libraries(cuzk_${name} PUBLIC ${A_LIBS})
+  else()
+    target_link_libraries(cuzk_${name} PUBLIC ${deps} ${A_LIBS})
+  endif()
   set(CUZK_AREAS ${CUZK_AREAS} ${name} CACHE INTERNAL "")
   set_property(TARGET cuzk_${name} PROPERTY CUZK_AREA_DEPS "${A_DEPS}")
+  set_property(TARGET cuzk_${name} PROPERTY CUZK_AREA_DIR "${dir}")
 endfunction()

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs the Debian packages the build and the tests need, and only those that are missing.
 set -e
-need="cmake ninja-build gcc make python3 libgmp-dev libssl-dev libjansson-dev \
+need="cmake ninja-build gcc make pkgconf python3 libgmp-dev libssl-dev libjansson-dev \
   libgrpc-dev libprotobuf-c-dev protobuf-c-compiler libmicrohttpd-dev python3-grpcio python3-grpc-tools"
 missing=""
 for p in $need; do

@@ -1,5 +1,7 @@
 /* Seeded xoshiro256** PRNG and the CHECK bookkeeping used by every test program. */
 #include "test_util.h"
+#include "cuzk/cuzk.h"
+#include "ff/fr.h"
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -31,6 +33,10 @@ void test_init(const char *name)
     printf("%s: seed=%llu (replay with CUZK_TEST_SEED=%llu)\n", name, (unsigned long long)seed,
            (unsigned long long)seed);
     fflush(stdout);
+    /* CUZK_IMPL and CUZK_NTT_KERNELS steer the tests as they steer the tools. */
+    cuzk_err_t err;
+    if (cuzk_init(&(cuzk_init_options_t){.from_env = true}, &err) != CUZK_OK)
+        fprintf(stderr, "%s: %s\n", name, err.msg);
     uint64_t x = seed;
     for (int i = 0; i < 4; i++)
         s[i] = splitmix(&x);
@@ -69,6 +75,48 @@ void test_rand_bytes(void *out, size_t n)
         memcpy(p, &x, k);
         p += k, n -= k;
     }
+}
+
+/* Canonical limbs < r by rejection: 255 random bits, kept when below r (about 9 draws in 10). */
+static void canonical_from(uint64_t l[4], uint64_t (*next)(void *), void *ctx)
+{
+    for (;;) {
+        for (int i = 0; i < 4; i++)
+            l[i] = next(ctx);
+        l[3] &= 0x7fffffffffffffffull;
+        for (int i = 3; i >= 0; i--) {
+            if (l[i] != FR_MODULUS[i]) {
+                if (l[i] < FR_MODULUS[i])
+                    return;
+                break;
+            }
+        }
+    }
+}
+
+static uint64_t shared_next(void *ctx)
+{
+    (void)ctx;
+    return test_rand64();
+}
+
+void test_rand_fr_from(cuzk_fr_t *x, uint64_t (*next)(void *ctx), void *ctx)
+{
+    uint64_t l[4];
+    canonical_from(l, next, ctx);
+    fr_to_mont(x, l);
+}
+
+void test_rand_fr(cuzk_fr_t *x) { test_rand_fr_from(x, shared_next, NULL); }
+
+void test_rand_scalar(cuzk_scalar_t *k) { canonical_from(k->l, shared_next, NULL); }
+
+void test_rand_fr_bytes(uint8_t out[32])
+{
+    uint64_t l[4];
+    canonical_from(l, shared_next, NULL);
+    for (int i = 0; i < 32; i++)
+        out[i] = (uint8_t)(l[i / 8] >> (8 * (i % 8)));
 }
 
 char *test_read_file(const char *path, size_t *len)

@@ -1,4 +1,5 @@
-/* Shared test helpers: a seeded PRNG with a printed, replayable seed, and CHECK macros.
+/* Shared test helpers: a seeded PRNG with a printed, replayable seed (and the random Fr element drawn
+ * from it), and CHECK macros.
  * Replay a failing run with CUZK_TEST_SEED=<seed printed at start>. */
 #ifndef CUZK_TEST_UTIL_H
 #define CUZK_TEST_UTIL_H
@@ -6,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "cuzk/field.h"
 
 /* Starts a test program: picks the seed (CUZK_TEST_SEED or the clock) and prints it. */
 void test_init(const char *name);
@@ -15,6 +17,15 @@ int test_finish(void);
 uint64_t test_rand64(void);
 uint64_t test_rand_below(uint64_t n);   /* uniform in [0, n), n > 0 */
 void test_rand_bytes(void *out, size_t n);
+/* The one random field element of the tests: uniform in [0, r), from the seeded generator.
+ * test_rand_fr gives its Montgomery form (an fr), test_rand_scalar its canonical limbs, and
+ * test_rand_fr_bytes its 32-byte little-endian encoding (a canonical Fr32 node). */
+void test_rand_fr(cuzk_fr_t *x);
+void test_rand_scalar(cuzk_scalar_t *k);
+void test_rand_fr_bytes(uint8_t out[32]);
+/* The same draw from another 64-bit stream (a test's own seeded generator, e.g. one that must not
+ * disturb the shared one). */
+void test_rand_fr_from(cuzk_fr_t *x, uint64_t (*next)(void *ctx), void *ctx);
 
 extern unsigned long test_failures, test_checks;
 

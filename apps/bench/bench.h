@@ -1,16 +1,17 @@
-/* Benchmark harness for cuzk-bench: repeated timing with min / median / max, printed as one line. */
+/* Benchmark harness for cuzk-bench: repeated timing with min / median / max, printed as one line; and the
+ * micro benchmarks (cuzk_benchkit: they measure internal kernels). Public types only, for cuzk-bench.c. */
 #ifndef CUZK_BENCH_H
 #define CUZK_BENCH_H
 #include <stdbool.h>
 #include <stddef.h>
-#include "util/cpu.h"
+#include "cuzk/cuzk.h"
 
 typedef struct {
     unsigned log2;     /* problem size 2^log2 (where the benchmark has a size) */
     bool log2_set;
     int threads;       /* explicit thread count */
     int iters;         /* timed repetitions */
-    cuzk_impl impl;    /* arithmetic implementation in use */
+    cuzk_impl_t impl;  /* arithmetic implementation in use */
     const char *backend; /* --backend (micro synth); NULL: all */
     const char *lc;      /* --lc: LC storage strategy (micro synth); NULL: all */
     unsigned window;     /* --window: MSM window bits (micro msm-*); 0: the automatic choice */

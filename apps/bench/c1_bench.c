@@ -13,23 +13,13 @@
 #include <unistd.h>
 
 #include "bench/bench.h"
+#include "cli_opts.h"
 #include "cli_util.h"
-#include "ff/ff_impl.h"
+#include "cuzk/cuzk.h"
 #include "filecoin/vanilla/c1_json.h"
 #include "testkit/c1_synthetic.h"
 #include "util/parallel.h"
 #include "util/timer.h"
-
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: cuzk-bench c1-check --sector-size SIZE [--registered-proof NAME] [--iters K] [--threads T]\n"
-               "         [--seed HEX32] [--out FILE]\n"
-               "  parse and check times of a SYNTHETIC C1 output (it passes every check, but no such sector\n"
-               "  exists). SIZE: 2KiB, 8MiB, 512MiB, 32GiB, 64GiB; the proof defaults to StackedDrg<SIZE>V1_1.\n"
-               "  --threads: threads making the C1 (verify uses every online CPU); --seed: the bytes the C1 is\n"
-               "  made from (default: zero); --out: also write its bare C1 JSON there. The wrapper goes to a\n"
-               "  temporary file in TMPDIR (or /tmp) for the load stage, removed at the end.\n");
-}
 
 /* The V1_1 (interactive) proof of a sector size: what Curio seals with by default. */
 static const cuzk_fc_seal_proof_t *default_proof(uint64_t bytes)
@@ -210,7 +200,7 @@ static int run(const cuzk_fc_seal_proof_t *p, const uint8_t seed[32], int iters,
         static const char *names[STAGES] = {"c1-parse-noverify", "c1-verify", "c1-check-challenges",
                                             "c1-parse-any-noverify", "c1-parse-any", "c1-load"};
         size_t n_ch = (size_t)c1.n_partitions * c1.challenges_per_partition;
-        micro_args a = {.threads = cuzk_cpu_count(), .iters = iters, .impl = ff_get_impl()};
+        micro_args a = {.threads = cuzk_cpu_count(), .iters = iters, .impl = cuzk_impl_active()};
         for (int s = 0; s < STAGES; s++) {
             if (!j.challenges_hold && (s == CHALLENGES || s == PARSE_ANY || s == LOAD))
                 continue;
@@ -237,41 +227,28 @@ static int run(const cuzk_fc_seal_proof_t *p, const uint8_t seed[32], int iters,
 
 int bench_c1_check(int argc, char **argv)
 {
+    static const char *prog = "cuzk-bench c1-check";
     const char *size = NULL, *name = NULL, *out = NULL;
-    long iters = 5, threads = cuzk_cpu_count();
+    int iters_i = 5, threads_i = cuzk_cpu_count();
     uint8_t seed[32] = {0};
-    for (int i = 0; i < argc; i++) {
-        const char *o = argv[i];
-        if (strcmp(o, "--help") == 0 || strcmp(o, "-h") == 0) {
-            usage(stdout);
-            return 0;
-        }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "cuzk-bench c1-check: %s needs a value\n", o);
-            return 2;
-        }
-        const char *v = argv[++i];
-        char *end = NULL;
-        if (strcmp(o, "--sector-size") == 0)
-            size = v;
-        else if (strcmp(o, "--registered-proof") == 0)
-            name = v;
-        else if (strcmp(o, "--out") == 0)
-            out = v;
-        else if (strcmp(o, "--seed") == 0 && cli_hex32(seed, v) == 0)
-            ;
-        else if (strcmp(o, "--iters") == 0 && (iters = strtol(v, &end, 10), *v && !*end && iters >= 1 &&
-                                                iters <= 100000))
-            ;
-        else if (strcmp(o, "--threads") == 0 && (threads = strtol(v, &end, 10), *v && !*end && threads >= 1 &&
-                                                  threads <= 1024))
-            ;
-        else {
-            fprintf(stderr, "cuzk-bench c1-check: bad option or value: %s %s\n", o, v);
-            usage(stderr);
-            return 2;
-        }
-    }
+    const cli_opt table[] = {
+        CLI_STR_OPT("sector-size", 0, &size, "SIZE", "2KiB, 8MiB, 512MiB, 32GiB or 64GiB"),
+        CLI_STR_OPT("registered-proof", 0, &name, "NAME", "the registered seal proof (default StackedDrg<SIZE>V1_1)"),
+        CLI_INT_OPT("iters", 0, &iters_i, "K", 1, 100000, "timed iterations (default 5)"),
+        CLI_INT_OPT("threads", 0, &threads_i, "T", 1, 1024,
+                    "threads making the C1 (verify uses every online CPU; default: every CPU)"),
+        CLI_HEX32_OPT("seed", 0, seed, "the bytes the C1 is made from (default: zero)"),
+        CLI_STR_OPT("out", 0, &out, "FILE", "also write the C1's bare JSON there"),
+        CLI_END};
+    const cli_cmd c = {prog, NULL,
+                       "Parse and check times of a SYNTHETIC C1 output (it passes every check, but no such sector\n"
+                       "exists). The wrapper goes to a temporary file in TMPDIR (or /tmp) for the load stage, removed\n"
+                       "at the end.\n",
+                       table, 0, 0, NULL};
+    int parsed = cli_parse(&c, argc, argv, NULL, NULL);
+    if (parsed != CLI_CONTINUE)
+        return parsed;
+    long iters = iters_i, threads = threads_i;
     const cuzk_fc_seal_proof_t *p = NULL;
     cuzk_err_t err = {{0}};
     if (name && cuzk_fc_seal_proof_parse(&p, name, &err) != CUZK_OK) {
@@ -279,16 +256,12 @@ int bench_c1_check(int argc, char **argv)
         return 2;
     }
     uint64_t bytes = size ? cli_parse_sector_size(size) : 0;
-    if (size && !p && !(p = default_proof(bytes))) {
-        fprintf(stderr, "cuzk-bench c1-check: --sector-size %s: expects 2KiB, 8MiB, 512MiB, 32GiB or 64GiB\n", size);
-        return 2;
-    }
-    if (!p || (size && bytes != p->sector_size)) {
-        fprintf(stderr, "cuzk-bench c1-check: %s\n",
-                p ? "--sector-size and --registered-proof disagree" : "give --sector-size or --registered-proof");
-        usage(stderr);
-        return 2;
-    }
+    if (size && !p && !(p = default_proof(bytes)))
+        return cli_usage_error(prog, "--sector-size: bad value '%s' (expects 2KiB, 8MiB, 512MiB, 32GiB or 64GiB)",
+                               size);
+    if (!p || (size && bytes != p->sector_size))
+        return cli_usage_error(prog, "%s",
+                               p ? "--sector-size and --registered-proof disagree" : "give --sector-size or --registered-proof");
     int rc = run(p, seed, (int)iters, (int)threads, out);
     if (rc)
         fprintf(stderr, "cuzk-bench c1-check: result check FAILED\n");

@@ -9,11 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli_opts.h"
 #include "cli_util.h"
 #include "cuzk/v1/proving.pb-c.h"
-#include "filecoin/vanilla/c1_json.h"
-#include "filecoin/porep/porep_keys.h"
-#include "filecoin/porep/porep_prove.h"
+#include "cuzk/porep.h"
 #include "server/rpc_client.h"
 
 #define METHOD(name) "/cuzk.v1.ProvingEngine/" name
@@ -34,59 +33,60 @@ static int bad(const char *fmt, const char *a)
     return 2;
 }
 
-static int parse_priority(const char *s)
-{
-    static const char *names[] = {"unspecified", "low", "normal", "high", "critical"};
-    for (int i = 0; i < 5; i++)
-        if (strcmp(s, names[i]) == 0)
-            return i;
-    return -1;
-}
+enum { FOR_PROVE = 1, FOR_BATCH = 2, FOR_JOB = 4, FOR_AWAIT = 8, FOR_SRS = 16 };
 
+/* The options of client command cmd (argv[0]) into o; CLI_CONTINUE, or the exit code. */
 static int parse_opts(opts_t *o, int argc, char **argv)
 {
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!v)
-            return bad("%s needs a value", a);
-        i++;
-        uint64_t *num = NULL;
-        if (strcmp(a, "-t") == 0 || strcmp(a, "--type") == 0)
-            o->type = v;
-        else if (strcmp(a, "--c1") == 0)
-            o->c1 = v;
-        else if (strcmp(a, "--verify-params") == 0)
-            o->verify_params = v;
-        else if (strcmp(a, "--request-id") == 0)
-            o->request_id = v;
-        else if (strcmp(a, "--job") == 0)
-            o->job = v;
-        else if (strcmp(a, "-c") == 0 && o->circuit)
-            o->circuit = v;
-        else if (strcmp(a, "--circuit-id") == 0)
-            o->circuit = v;
-        else if (strcmp(a, "--priority") == 0) {
-            if ((o->priority = parse_priority(v)) < 0)
-                return bad("--priority: low, normal, high or critical, not %s", v);
-        } else if (strcmp(a, "--sector-num") == 0) {
-            num = &o->sector_num;
-            o->has_sector_num = true;
-        } else if (strcmp(a, "--miner-id") == 0)
-            num = &o->miner_id;
-        else if (strcmp(a, "--sector-size") == 0)
-            num = &o->sector_size;
-        else if (strcmp(a, "-c") == 0 || strcmp(a, "--count") == 0)
-            num = &o->count;
-        else if (strcmp(a, "-j") == 0 || strcmp(a, "--concurrency") == 0)
-            num = &o->concurrency;
-        else if (strcmp(a, "--timeout-ms") == 0)
-            num = &o->timeout_ms;
-        else
-            return bad("unknown option %s", a);
-        if (num && cli_parse_u64(v, num) != 0)
-            return bad("%s expects a number", a);
-    }
-    return 0;
+    static const char *const priorities[] = {"unspecified", "low", "normal", "high", "critical", NULL};
+    static const struct {
+        const char *cmd;
+        unsigned mask;
+        const char *about;
+    } cmds[] = {
+        {"single", FOR_PROVE, "One proof (Prove), optionally checked offline with a parameter directory's .vk.\n"},
+        {"batch", FOR_PROVE | FOR_BATCH, "COUNT proofs, CONCURRENCY at a time: throughput.\n"},
+        {"submit", FOR_PROVE, "Queues a job (SubmitProof) and prints its id.\n"},
+        {"await", FOR_JOB | FOR_AWAIT, "Waits for a job's result (AwaitProof).\n"},
+        {"cancel", FOR_JOB, "Cancels a job (CancelProof).\n"},
+        {"status", 0, "The engine's status (GetStatus).\n"},
+        {"metrics", 0, "The engine's metrics in Prometheus text (GetMetrics).\n"},
+        {"preload", FOR_SRS, "Loads a circuit's parameters (PreloadSRS).\n"},
+        {"evict", FOR_SRS, "Evicts a circuit's parameters (EvictSRS).\n"},
+    };
+    const cli_opt all[] = {
+        CLI_STR_OPT("c1", 0, &o->c1, "FILE", "the C1 output (bare or Curio's wrapper)", .required = true),
+        CLI_STR_OPT("type", 't', &o->type, "TYPE", "the proof kind: porep (porep-c2, seal-commit); the default"),
+        CLI_U64_OPT("sector-num", 0, &o->sector_num, "N", 0, 0, "the sector number (default: the wrapper's, or 1)",
+                    .seen = &o->has_sector_num),
+        CLI_U64_OPT("miner-id", 0, &o->miner_id, "N", 0, 0, "the miner id (default 1000)"),
+        CLI_U64_OPT("sector-size", 0, &o->sector_size, "BYTES", 0, 0, "the sector size in bytes (default: the C1's)"),
+        CLI_CHOICE_OPT("priority", 0, &o->priority, priorities, "the job's priority (default: by proof kind)"),
+        CLI_STR_OPT("request-id", 0, &o->request_id, "ID", "the request id"),
+        CLI_STR_OPT("verify-params", 0, &o->verify_params, "DIR", "check each proof offline with DIR's .vk"),
+        CLI_U64_OPT("count", 'c', &o->count, "COUNT", 0, 0, "proofs in all (default 3)"),
+        CLI_U64_OPT("concurrency", 'j', &o->concurrency, "N", 0, 256, "proofs at a time (default 1)"),
+        CLI_STR_OPT("job", 0, &o->job, "ID", "the job id", .required = true),
+        CLI_U64_OPT("timeout-ms", 0, &o->timeout_ms, "N", 0, 0, "how long to wait (default: until done)"),
+        CLI_STR_OPT("circuit-id", 'c', &o->circuit, "ID", "porep-2k, porep-8m, porep-512m, porep-32g or porep-64g",
+                    .required = true),
+    };
+    static const unsigned masks[] = {FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE,
+                                     FOR_PROVE, FOR_BATCH, FOR_BATCH, FOR_JOB, FOR_AWAIT, FOR_SRS};
+    _Static_assert(sizeof masks / sizeof masks[0] == sizeof all / sizeof all[0], "a mask per option");
+    size_t k = 0;
+    while (strcmp(cmds[k].cmd, argv[0]) != 0)
+        k++; /* bench_client_command said it is one of them */
+    cli_opt table[sizeof all / sizeof all[0] + 1];
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (masks[i] & cmds[k].mask)
+            table[n++] = all[i];
+    table[n] = (cli_opt)CLI_END;
+    char prog[64];
+    snprintf(prog, sizeof prog, "cuzk-bench %s", cmds[k].cmd);
+    const cli_cmd c = {prog, NULL, cmds[k].about, table, 0, 0, NULL};
+    return cli_parse(&c, argc, argv, NULL, NULL);
 }
 
 /* The C1 file, and the sector number of its Curio wrapper when it has one. */
@@ -114,8 +114,8 @@ static uint8_t *read_c1(const char *path, size_t *len, uint64_t *wrapped_sector)
 typedef struct {
     uint8_t *c1;
     size_t c1_len;
-    cuzk_fc_c1_t parsed;        /* for --verify-params */
-    cuzk_porep_keys_t keys;
+    cuzk_porep_c1_t *parsed;    /* for --verify-params */
+    cuzk_porep_keys_t *keys;
     bool verify;
 } request_t;
 
@@ -137,9 +137,13 @@ static int load_request(request_t *r, opts_t *o)
         o->sector_num = wrapped ? wrapped : 1;
     if (o->verify_params) {
         cuzk_err_t err = {{0}};
-        cuzk_fc_c1_wrapper_info_t info;
-        if (cuzk_fc_c1_parse_any(&r->parsed, &info, (const char *)r->c1, r->c1_len, 0, &err) != CUZK_OK ||
-            cuzk_porep_keys_open(&r->keys, o->verify_params, r->parsed.proof, false, 0, &err) != CUZK_OK) {
+        cuzk_status st = cuzk_porep_c1_parse(&r->parsed, r->c1, r->c1_len, &err);
+        if (st == CUZK_OK) {
+            cuzk_porep_c1_info_t info;
+            cuzk_porep_c1_info(&info, r->parsed);
+            st = cuzk_porep_keys_load(&r->keys, o->verify_params, info.proof.id, false, 0, &err);
+        }
+        if (st != CUZK_OK) {
             fprintf(stderr, "cuzk-bench: --verify-params: %s\n", err.msg);
             return 2;
         }
@@ -151,8 +155,8 @@ static int load_request(request_t *r, opts_t *o)
 static void free_request(request_t *r)
 {
     free(r->c1);
-    cuzk_fc_c1_free(&r->parsed);
-    cuzk_porep_keys_close(&r->keys);
+    cuzk_porep_c1_free(r->parsed);
+    cuzk_porep_keys_free(r->keys);
 }
 
 static void fill_submit(Cuzk__V1__SubmitProofRequest *s, const opts_t *o, const request_t *r, const char *id)
@@ -203,12 +207,15 @@ static const char *status_name(int s)
 /* Checks a returned proof against the C1 with the parameter directory's .vk. */
 static bool proof_valid(const request_t *r, const uint8_t *proof, size_t len)
 {
-    size_t n = r->parsed.n_partitions, got = 0;
+    cuzk_porep_c1_info_t info;
+    cuzk_porep_c1_info(&info, r->parsed);
+    size_t n = info.partitions, got = 0;
     cuzk_groth16_proof_t *p = calloc(n ? n : 1, sizeof *p);
     cuzk_err_t err = {{0}};
     bool valid = false;
-    if (p && cuzk_groth16_proofs_read(p, n, &got, proof, len, &err) == CUZK_OK)
-        cuzk_porep_verify(&valid, &r->parsed, &r->keys.vk, p, got, &err);
+    if (p && cuzk_groth16_proofs_read(p, n, &got, proof, len, &err) == CUZK_OK &&
+        cuzk_porep_verify(&valid, r->parsed, cuzk_porep_keys_vk(r->keys), p, got, &err) != CUZK_OK)
+        valid = false;
     free(p);
     return valid;
 }
@@ -505,16 +512,13 @@ bool bench_client_command(const char *cmd)
     return false;
 }
 
-int bench_client(const char *addr, const char *cmd, int argc, char **argv)
+int bench_client(const char *addr, int argc, char **argv)
 {
+    const char *cmd = argv[0];
     opts_t o = {.addr = addr, .miner_id = 1000};
-    if (strcmp(cmd, "preload") == 0 || strcmp(cmd, "evict") == 0)
-        o.circuit = ""; /* -c means --circuit-id here, --count in batch */
     int rc = parse_opts(&o, argc, argv);
-    if (rc)
+    if (rc != CLI_CONTINUE)
         return rc;
-    if (o.circuit && !o.circuit[0])
-        o.circuit = NULL;
     cuzk_rpc_client_t *c = NULL;
     cuzk_err_t err = {{0}};
     if (cuzk_rpc_client_create(&c, addr, &err) != CUZK_OK) {

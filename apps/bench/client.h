@@ -6,13 +6,13 @@
 #include <stdio.h>
 
 bool bench_client_command(const char *cmd);
-/* Runs cmd against the daemon at addr; argv holds the command's options. Exit codes: 0 success,
- * 1 the call or the proof failed, 2 usage or bad input. */
-int bench_client(const char *addr, const char *cmd, int argc, char **argv);
+/* Runs the command argv[0] against the daemon at addr with the options that follow. Exit codes:
+ * 0 success, 1 the call or the proof failed, 2 usage or bad input. */
+int bench_client(const char *addr, int argc, char **argv);
 void bench_client_usage(FILE *f);
 
 /* gen-vanilla porep [--sector-size S] [--miner-id N] [--sector-num N] [-o FILE] [--threads T]: seals a
  * sector with random data through the sealing code and writes the C1 output in Curio's wrapper
- * (default c1-wrapper.json). argv[0] is the kind. */
+ * (default c1-wrapper.json). argv[0] is "gen-vanilla", argv[1] the kind. */
 int bench_gen_vanilla(int argc, char **argv);
 #endif

@@ -95,7 +95,7 @@ int micro_ntt(const micro_args *a)
     /* Check: outputs 1, n−1 and one in the middle against Horner evaluation at ω^j (O(n) each;
      * larger sizes check fewer points). */
     fr w;
-    cuzk_ntt_root(&w, log2);
+    bad |= cuzk_ntt_root(&w, log2) != CUZK_OK;
     const uint64_t js[3] = {1, n - 1, n / 2 + 3 < n ? n / 2 + 3 : 0};
     const int npts = log2 > 22 ? 1 : 3;
     for (int i = 0; i < npts && !bad; i++) {

@@ -2,6 +2,7 @@
  * sector size, from an all-zero witness of the right shape, as the original's synthesis microbenchmark.
  * Per iteration: wall and synthesis time, constraint rate, peak RSS and hardware counters when the kernel
  * allows them (perf_event_open). */
+#include "cli_opts.h"
 #include "cli_util.h"
 #include "bench/synth_only.h"
 
@@ -18,15 +19,13 @@
 #include <unistd.h>
 
 #include "cuzk/filecoin.h"
-#include "filecoin/vanilla/c1_json.h"
-#include "filecoin/porep/porep_circuit_c1.h"
-#include "util/timer.h"
+#include "cuzk/porep.h"
 
 typedef struct {
     cuzk_cs_backend backend;
     cuzk_lc_strategy lc;
     cuzk_porep_config_t cfg;
-    const cuzk_fc_c1_t *c1; /* NULL: dummy witness */
+    const cuzk_porep_c1_t *c1; /* NULL: dummy witness */
     uint32_t first, count;  /* partitions */
     _Atomic uint32_t next;
     _Atomic uint64_t synth_ns, constraints;
@@ -62,7 +61,7 @@ static int one_partition(job_t *j, uint32_t k)
     cuzk_status st = CUZK_OK;
     bool have_w = false;
     if (j->c1) {
-        st = cuzk_porep_witness_from_c1(&w, j->c1, k, &err);
+        st = cuzk_porep_c1_witness(&w, j->c1, k, &err);
         have_w = st == CUZK_OK;
     } else if (wants_values(j->backend)) {
         st = cuzk_porep_witness_init(&w, &j->cfg, &err);
@@ -73,10 +72,10 @@ static int one_partition(job_t *j, uint32_t k)
     cuzk_cs_t *cs = NULL;
     if (st == CUZK_OK)
         st = cuzk_cs_new(&cs, j->backend, j->lc, &err);
-    uint64_t t0 = cuzk_now_ns();
+    uint64_t t0 = cli_now_ns();
     if (st == CUZK_OK)
         st = cuzk_porep_synthesize(cs, &j->cfg, have_w ? &w : NULL, &err);
-    j->synth_ns += cuzk_now_ns() - t0;
+    j->synth_ns += cli_now_ns() - t0;
     if (st == CUZK_OK) {
         cuzk_cs_counts_t n;
         cuzk_cs_counts(cs, &n);
@@ -153,85 +152,53 @@ static void summary(const char *name, double *v, int n)
     printf("summary %s: min=%.4f median=%.4f mean=%.4f\n", name, v[0], med, mean);
 }
 
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: cuzk-bench synth-only (--c1 FILE | --sector-size SIZE) [--partition N] [-i ITER]\n"
-               "         [--mode direct|record|witness|count] [--lc heap|inline1|inline2|inline4|arena]\n"
-               "         [--threads T]\n"
-               "  synthesis of the PoRep C2 circuit alone; --sector-size uses an all-zero witness\n");
-}
-
 int bench_synth_only(int argc, char **argv)
 {
-    const char *c1_path = NULL, *size = NULL, *mode = "direct", *lc_name = "default";
-    long partition = -1, iters = 1, threads = 1;
-    for (int i = 0; i < argc; i++) {
-        const char *o = argv[i];
-        if (strcmp(o, "--help") == 0 || strcmp(o, "-h") == 0) {
-            usage(stdout);
-            return 0;
-        }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "cuzk-bench synth-only: %s needs a value\n", o);
-            return 2;
-        }
-        const char *v = argv[++i];
-        char *end = NULL;
-        if (strcmp(o, "--c1") == 0)
-            c1_path = v;
-        else if (strcmp(o, "--sector-size") == 0)
-            size = v;
-        else if (strcmp(o, "--mode") == 0)
-            mode = v;
-        else if (strcmp(o, "--lc") == 0)
-            lc_name = v;
-        else if (strcmp(o, "--partition") == 0 && (partition = strtol(v, &end, 10), *v && !*end && partition >= 0))
-            ;
-        else if ((strcmp(o, "-i") == 0 || strcmp(o, "--iterations") == 0) &&
-                 (iters = strtol(v, &end, 10), *v && !*end && iters >= 1 && iters <= 100000))
-            ;
-        else if (strcmp(o, "--threads") == 0 && (threads = strtol(v, &end, 10), *v && !*end && threads >= 1 &&
-                                                  threads <= 1024))
-            ;
-        else {
-            fprintf(stderr, "cuzk-bench synth-only: bad option or value: %s %s\n", o, v);
-            usage(stderr);
-            return 2;
-        }
-    }
-    if (!c1_path == !size) {
-        fprintf(stderr, "cuzk-bench synth-only: give exactly one of --c1 and --sector-size\n");
-        usage(stderr);
-        return 2;
-    }
+    static const char *prog = "cuzk-bench synth-only";
+    static const char *const mode_names[] = {"direct", "record", "witness", "count", NULL};
+    const char *c1_path = NULL, *size = NULL, *lc_name = "default";
+    int mode_i = 0, partition_i = -1, iters_i = 1, threads_i = 1;
+    const cli_opt table[] = {
+        CLI_STR_OPT("c1", 0, &c1_path, "FILE", "a real C1 output (bare or Curio's wrapper)"),
+        CLI_STR_OPT("sector-size", 0, &size, "SIZE", "2KiB, 8MiB, 512MiB, 32GiB or 64GiB: an all-zero witness"),
+        CLI_INT_OPT("partition", 0, &partition_i, "N", 0, 1000000, "one partition (default: all)"),
+        CLI_INT_OPT("iterations", 'i', &iters_i, "ITER", 1, 100000, "timed iterations (default 1)"),
+        CLI_CHOICE_OPT("mode", 0, &mode_i, mode_names, "the constraint system (default direct)"),
+        CLI_STR_OPT("lc", 0, &lc_name, "heap|inline1|inline2|inline4|arena", "the LC storage (default: the default)"),
+        CLI_INT_OPT("threads", 0, &threads_i, "T", 1, 1024, "partitions synthesized at once (default 1)"),
+        CLI_END};
+    const cli_cmd c = {prog, NULL,
+                       "Synthesis of the PoRep C2 circuit alone, from a C1 output or (--sector-size) an all-zero\n"
+                       "witness of the right shape; give exactly one of --c1 and --sector-size.\n",
+                       table, 0, 0, NULL};
+    int parsed = cli_parse(&c, argc, argv, NULL, NULL);
+    if (parsed != CLI_CONTINUE)
+        return parsed;
+    long partition = partition_i, iters = iters_i, threads = threads_i;
+    if (!c1_path == !size)
+        return cli_usage_error(prog, "give exactly one of --c1 and --sector-size");
+    const char *mode = mode_names[mode_i];
     job_t j;
     memset(&j, 0, sizeof j);
-    static const struct { const char *n; cuzk_cs_backend b; } modes[] = {
-        {"direct", CUZK_CS_DIRECT}, {"record", CUZK_CS_RECORD}, {"witness", CUZK_CS_WITNESS}, {"count", CUZK_CS_COUNT}};
-    bool mode_ok = false;
-    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++)
-        if (strcmp(mode, modes[i].n) == 0)
-            j.backend = modes[i].b, mode_ok = true;
+    static const cuzk_cs_backend modes[] = {CUZK_CS_DIRECT, CUZK_CS_RECORD, CUZK_CS_WITNESS, CUZK_CS_COUNT};
+    j.backend = modes[mode_i];
     cuzk_err_t err = {{0}};
-    if (!mode_ok || cuzk_lc_strategy_parse(&j.lc, lc_name, &err) != CUZK_OK) {
-        fprintf(stderr, "cuzk-bench synth-only: --mode expects direct, record, witness or count; --lc heap, "
-                        "inline1, inline2, inline4 or arena\n");
-        return 2;
-    }
-    cuzk_fc_c1_t c1;
-    memset(&c1, 0, sizeof c1);
+    if (cuzk_lc_strategy_parse(&j.lc, lc_name, &err) != CUZK_OK)
+        return cli_usage_error(prog, "--lc: bad value '%s' (expects heap, inline1, inline2, inline4 or arena)", lc_name);
+    cuzk_porep_c1_t *c1 = NULL;
     uint32_t partitions = 0;
     const char *what;
     if (c1_path) {
-        if (cuzk_fc_c1_load(&c1, NULL, c1_path, 0, &err) != CUZK_OK ||
-            cuzk_porep_config_for_proof(&j.cfg, &partitions, c1.proof->name, &err) != CUZK_OK) {
+        if (cuzk_porep_c1_load(&c1, c1_path, &err) != CUZK_OK) {
             fprintf(stderr, "cuzk-bench synth-only: %s: %s\n", c1_path, err.msg);
-            cuzk_fc_c1_free(&c1);
             return 2;
         }
-        partitions = c1.n_partitions;
-        j.c1 = &c1;
-        what = c1.proof->name;
+        cuzk_porep_c1_info_t info;
+        cuzk_porep_c1_info(&info, c1);
+        j.cfg = info.circuit;
+        partitions = info.partitions;
+        j.c1 = c1;
+        what = info.proof.name;
     } else {
         uint64_t bytes = cli_parse_sector_size(size);
         if (!bytes || cuzk_porep_config_for_sector_size(&j.cfg, &partitions, bytes, &err) != CUZK_OK) {
@@ -244,7 +211,7 @@ int bench_synth_only(int argc, char **argv)
     if (partition >= (long)partitions) {
         fprintf(stderr, "cuzk-bench synth-only: --partition %ld: the sector has %u partitions\n", partition,
                 partitions);
-        cuzk_fc_c1_free(&c1);
+        cuzk_porep_c1_free(c1);
         return 2;
     }
     j.first = partition >= 0 ? (uint32_t)partition : 0;
@@ -270,7 +237,7 @@ int bench_synth_only(int argc, char **argv)
                 ioctl(fd[k], PERF_EVENT_IOC_RESET, 0);
                 ioctl(fd[k], PERF_EVENT_IOC_ENABLE, 0);
             }
-        uint64_t t0 = cuzk_now_ns();
+        uint64_t t0 = cli_now_ns();
         pthread_t tid[1024];
         long started = 0;
         for (; started < threads - 1; started++)
@@ -279,7 +246,7 @@ int bench_synth_only(int argc, char **argv)
         worker(&j);
         for (long k = 0; k < started; k++)
             pthread_join(tid[k], NULL);
-        double w = (double)(cuzk_now_ns() - t0) / 1e9;
+        double w = (double)(cli_now_ns() - t0) / 1e9;
         uint64_t counts[N_HW] = {0};
         if (hw)
             for (int k = 0; k < N_HW; k++) {
@@ -320,6 +287,6 @@ int bench_synth_only(int argc, char **argv)
     free(wall);
     free(synth);
     free(rate);
-    cuzk_fc_c1_free(&c1);
+    cuzk_porep_c1_free(c1);
     return rc;
 }

@@ -1,6 +1,26 @@
 /* The constraint-system interface circuits and gadgets are written against (bellpepper's
  * ConstraintSystem in C), and its backends: count, witness, record, direct and test. One circuit
- * function runs unchanged on every backend; see docs/FORMATS.md for the record cache file. */
+ * function runs unchanged on every backend; see docs/FORMATS.md for the record cache file.
+ *
+ * Ownership: cuzk_cs_new creates a system owned by the caller (cuzk_cs_free); an LC belongs to the
+ * system given to cuzk_lc_init and must be released with cuzk_lc_free (or enforced with
+ * cuzk_cs_enforce_free) before that system is freed. A record taken with cuzk_cs_take_record or read
+ * with cuzk_cs_record_load is the caller's (cuzk_cs_record_free), as are the a, b, c arrays of
+ * cuzk_cs_record_witness (cuzk_cs_abc_free); witness structures filled by cuzk_cs_groth16_witness
+ * and cuzk_cs_record_witness only point into the system, the record and abc, which must outlive them.
+ * Every _free function accepts NULL.
+ * Threading: a system and its LCs belong to one thread at a time (synthesis is sequential);
+ * distinct systems may be used from distinct threads at once; a finished record is read-only and
+ * may be shared. cuzk_r1cs_eval uses its own worker threads and joins them.
+ * Errors: gadget-level failures (a missing value, an unallocated variable, out of memory, a stop
+ * request) do not interrupt synthesis: the system records the first one (cuzk_cs_fail) and
+ * cuzk_cs_status, cuzk_cs_take_record, cuzk_cs_groth16_witness and the hash calls return it. The
+ * other statuses are listed with each call; CUZK_ERR_NO_MEMORY may come from any call that
+ * allocates (cuzk_cs_new, the record, witness, hash and file calls); cuzk_cs_record_save and
+ * cuzk_cs_record_load return CUZK_ERR_IO for system errors, cuzk_cs_record_save also
+ * CUZK_ERR_INVALID_ARG for a record too large for the format. cuzk_cs_fail returns its status
+ * argument (like cuzk_err_set) and is not marked CUZK_WARN_UNUSED_RESULT.
+ */
 #ifndef CUZK_CS_H
 #define CUZK_CS_H
 #include <stdbool.h>
@@ -64,8 +84,9 @@ typedef enum {
 #define CUZK_LC_DEFAULT CUZK_LC_INLINE4
 
 /* "heap", "inline1", "inline2", "inline4", "arena" (NULL for an unknown value). */
-const char *cuzk_lc_strategy_name(cuzk_lc_strategy s);
+CUZK_API const char *cuzk_lc_strategy_name(cuzk_lc_strategy s);
 /* Parses one of those names (or "default"); CUZK_ERR_INVALID_ARG for anything else. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1)
 cuzk_status cuzk_lc_strategy_parse(cuzk_lc_strategy *s, const char *name, cuzk_err_t *err);
 
 /* ---- Linear combinations ---------------------------------------------------------------------
@@ -94,14 +115,14 @@ typedef struct {
     cuzk_lc_term_t inl[CUZK_LC_INLINE_MAX];
 } cuzk_lc_t;
 
-extern const cuzk_fr_t cuzk_lc_coeff_one;       /* 1, Montgomery form */
-extern const cuzk_fr_t cuzk_lc_coeff_minus_one; /* −1, Montgomery form */
+CUZK_API extern const cuzk_fr_t cuzk_lc_coeff_one;       /* 1, Montgomery form */
+CUZK_API extern const cuzk_fr_t cuzk_lc_coeff_minus_one; /* −1, Montgomery form */
 
-void cuzk_lc_init(cuzk_lc_t *lc, cuzk_cs_t *cs);
+CUZK_API void cuzk_lc_init(cuzk_lc_t *lc, cuzk_cs_t *cs);
 /* Releases the terms' storage and leaves lc empty (still usable; calling it twice is fine). */
-void cuzk_lc_free(cuzk_lc_t *lc);
+CUZK_API void cuzk_lc_free(cuzk_lc_t *lc);
 /* Internal: the general insertion (merge, middle insert, growth). */
-void cuzk_lc_insert_slow(cuzk_lc_t *lc, uint32_t var, const cuzk_fr_t *coeff);
+CUZK_API void cuzk_lc_insert_slow(cuzk_lc_t *lc, uint32_t var, const cuzk_fr_t *coeff);
 
 static inline cuzk_lc_term_t *cuzk_lc_terms(const cuzk_lc_t *lc)
 {
@@ -132,62 +153,66 @@ static inline void cuzk_lc_sub(cuzk_lc_t *lc, cuzk_var_t v)
     cuzk_lc_add_term(lc, v, &cuzk_lc_coeff_minus_one);
 }
 /* lc −= coeff·v */
-void cuzk_lc_sub_term(cuzk_lc_t *lc, cuzk_var_t v, const cuzk_fr_t *coeff);
+CUZK_API void cuzk_lc_sub_term(cuzk_lc_t *lc, cuzk_var_t v, const cuzk_fr_t *coeff);
 /* lc += other, lc −= other, lc += coeff·other (other may be lc itself). */
-void cuzk_lc_add_lc(cuzk_lc_t *lc, const cuzk_lc_t *other);
-void cuzk_lc_sub_lc(cuzk_lc_t *lc, const cuzk_lc_t *other);
-void cuzk_lc_add_scaled_lc(cuzk_lc_t *lc, const cuzk_fr_t *coeff, const cuzk_lc_t *other);
+CUZK_API void cuzk_lc_add_lc(cuzk_lc_t *lc, const cuzk_lc_t *other);
+CUZK_API void cuzk_lc_sub_lc(cuzk_lc_t *lc, const cuzk_lc_t *other);
+CUZK_API void cuzk_lc_add_scaled_lc(cuzk_lc_t *lc, const cuzk_fr_t *coeff, const cuzk_lc_t *other);
 /* dst = src; dst must have been initialized (its old terms are dropped). */
-void cuzk_lc_copy(cuzk_lc_t *dst, const cuzk_lc_t *src);
+CUZK_API void cuzk_lc_copy(cuzk_lc_t *dst, const cuzk_lc_t *src);
 
 /* ---- The constraint system ------------------------------------------------------------------ */
 
 /* Creates a system with ONE (input 0) allocated. CUZK_ERR_INVALID_ARG for an unknown backend or
  * strategy, CUZK_ERR_NO_MEMORY. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1)
 cuzk_status cuzk_cs_new(cuzk_cs_t **cs, cuzk_cs_backend backend, cuzk_lc_strategy strategy, cuzk_err_t *err);
-void cuzk_cs_free(cuzk_cs_t *cs);
+CUZK_API void cuzk_cs_free(cuzk_cs_t *cs);
 /* Pre-sizes the arrays for a circuit of known shape (e.g. from a count run); optional. */
-void cuzk_cs_reserve(cuzk_cs_t *cs, size_t num_inputs, size_t num_aux, size_t num_constraints);
+CUZK_API void cuzk_cs_reserve(cuzk_cs_t *cs, size_t num_inputs, size_t num_aux, size_t num_constraints);
 
-cuzk_cs_backend cuzk_cs_get_backend(const cuzk_cs_t *cs);
+CUZK_API cuzk_cs_backend cuzk_cs_get_backend(const cuzk_cs_t *cs);
 /* False for count and record: circuits then need not compute values (pass NULL). */
-bool cuzk_cs_wants_values(const cuzk_cs_t *cs);
+CUZK_API bool cuzk_cs_wants_values(const cuzk_cs_t *cs);
 /* False for witness: LCs are inert and enforce only counts. */
-bool cuzk_cs_wants_lcs(const cuzk_cs_t *cs);
+CUZK_API bool cuzk_cs_wants_lcs(const cuzk_cs_t *cs);
 
 /* Allocates an aux / input variable with the given value (Montgomery form). value may be NULL
  * when the backend does not want values; a missing value where one is needed, or more than
  * CUZK_VAR_MAX_INDEX + 1 variables of a kind, makes the system failed (cuzk_cs_status). */
-cuzk_var_t cuzk_cs_alloc(cuzk_cs_t *cs, const cuzk_fr_t *value);
-cuzk_var_t cuzk_cs_alloc_input(cuzk_cs_t *cs, const cuzk_fr_t *value);
+CUZK_API cuzk_var_t cuzk_cs_alloc(cuzk_cs_t *cs, const cuzk_fr_t *value);
+CUZK_API cuzk_var_t cuzk_cs_alloc_input(cuzk_cs_t *cs, const cuzk_fr_t *value);
 
 /* Enforces a · b = c. The LCs are read, not consumed (a, b, c may be the same LC). A variable
  * that was not allocated in cs makes the system failed. */
-void cuzk_cs_enforce(cuzk_cs_t *cs, const cuzk_lc_t *a, const cuzk_lc_t *b, const cuzk_lc_t *c);
+CUZK_API void cuzk_cs_enforce(cuzk_cs_t *cs, const cuzk_lc_t *a, const cuzk_lc_t *b, const cuzk_lc_t *c);
 /* cuzk_cs_enforce, then cuzk_lc_free on each of a, b, c: the usual end of a constraint. */
-void cuzk_cs_enforce_free(cuzk_cs_t *cs, cuzk_lc_t *a, cuzk_lc_t *b, cuzk_lc_t *c);
+CUZK_API void cuzk_cs_enforce_free(cuzk_cs_t *cs, cuzk_lc_t *a, cuzk_lc_t *b, cuzk_lc_t *c);
 
 /* The value assigned to v; false when the backend keeps no values or v is not allocated. */
-bool cuzk_cs_get_value(const cuzk_cs_t *cs, cuzk_var_t v, cuzk_fr_t *out);
+CUZK_API bool cuzk_cs_get_value(const cuzk_cs_t *cs, cuzk_var_t v, cuzk_fr_t *out);
 /* Changes an assigned value (TestConstraintSystem::set, for gadget tests that tamper with a
  * witness). Test and witness backends only: CUZK_ERR_INVALID_ARG otherwise. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 3)
 cuzk_status cuzk_cs_set_value(cuzk_cs_t *cs, cuzk_var_t v, const cuzk_fr_t *value, cuzk_err_t *err);
 /* Input / aux assignments (NULL when the backend keeps no values). Valid until the next alloc. */
-const cuzk_fr_t *cuzk_cs_inputs(const cuzk_cs_t *cs);
-const cuzk_fr_t *cuzk_cs_aux(const cuzk_cs_t *cs);
+CUZK_API const cuzk_fr_t *cuzk_cs_inputs(const cuzk_cs_t *cs);
+CUZK_API const cuzk_fr_t *cuzk_cs_aux(const cuzk_cs_t *cs);
 
 /* Marks the system failed (a gadget's SynthesisError: missing assignment, division by zero...).
  * The first failure is kept; later ones are ignored. Returns status. */
+CUZK_API CUZK_NONNULL(1)
 cuzk_status cuzk_cs_fail(cuzk_cs_t *cs, cuzk_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* CUZK_OK, or the first failure with its message. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1)
 cuzk_status cuzk_cs_status(const cuzk_cs_t *cs, cuzk_err_t *err);
 
 /* A stop request for long syntheses (a cancelled job): circuits call cuzk_cs_poll_stop at natural
  * points (a PoRep challenge); when should_stop(stop_arg) says so, the system fails with
  * CUZK_ERR_CANCELLED and the poll returns true. NULL (the default) = never stop. */
-void cuzk_cs_set_stop(cuzk_cs_t *cs, bool (*should_stop)(void *stop_arg), void *stop_arg);
-bool cuzk_cs_poll_stop(cuzk_cs_t *cs);
+CUZK_API void cuzk_cs_set_stop(cuzk_cs_t *cs, bool (*should_stop)(void *stop_arg), void *stop_arg);
+CUZK_API bool cuzk_cs_poll_stop(cuzk_cs_t *cs);
 
 typedef struct {
     size_t num_inputs; /* ONE included */
@@ -200,11 +225,12 @@ typedef struct {
     size_t nnz_a, nnz_b, nnz_c; /* non-zero terms of A, B, C (as the densities: not for witness);
                                  * no Groth16 input rows (each would add one term to A) */
 } cuzk_cs_counts_t;
-void cuzk_cs_counts(const cuzk_cs_t *cs, cuzk_cs_counts_t *out);
+CUZK_API void cuzk_cs_counts(const cuzk_cs_t *cs, cuzk_cs_counts_t *out);
 
 /* ---- Direct backend → prover input ------------------------------------------------------------
  * Fills *w with pointers into the (direct) system's arrays, valid until cuzk_cs_free or the next
  * alloc/enforce. CUZK_ERR_INVALID_ARG for another backend; the failure status if it failed. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_cs_groth16_witness(const cuzk_cs_t *cs, cuzk_groth16_witness_t *w, cuzk_err_t *err);
 
 /* ---- Record backend: matrices, density bitmaps, cache file ------------------------------------ */
@@ -218,37 +244,41 @@ typedef struct {
 /* Moves the matrices and bitmaps of a record system into *rec (the system is then empty of
  * them; free it as usual). CUZK_ERR_INVALID_ARG for another backend; the failure status if the
  * system failed. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_cs_take_record(cuzk_cs_t *cs, cuzk_cs_record_t *rec, cuzk_err_t *err);
-void cuzk_cs_record_free(cuzk_cs_record_t *rec); /* NULL-safe; zeroes *rec */
+CUZK_API void cuzk_cs_record_free(cuzk_cs_record_t *rec); /* NULL-safe; zeroes *rec */
 /* Popcounts of the bitmaps, in cuzk_cs_counts_t terms (has_density true). */
-void cuzk_cs_record_counts(const cuzk_cs_record_t *rec, cuzk_cs_counts_t *out);
+CUZK_API void cuzk_cs_record_counts(const cuzk_cs_record_t *rec, cuzk_cs_counts_t *out);
 
 /* Writes rec to path (via path.tmp.<pid>, then rename; nothing is left behind on failure).
  * Format: docs/FORMATS.md "Constraint-system cache". CUZK_ERR_IO on a system error. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_cs_record_save(const cuzk_cs_record_t *rec, const char *path, cuzk_err_t *err);
 /* Reads and fully checks a cache file (checksums, CSR invariants, canonical non-zero
  * coefficients, densities). CUZK_ERR_IO if it cannot be read, CUZK_ERR_FORMAT (with offset or
  * section in the message) if it is truncated, corrupt or of another version. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_cs_record_load(cuzk_cs_record_t *rec, const char *path, cuzk_err_t *err);
 
 /* ---- Record + witness → prover input ----------------------------------------------------------
  * A·z, B·z, C·z for every row of r1cs (z = input ‖ aux), rows split over `threads` threads
  * (1: the caller's thread only; <= 0: every online CPU). a, b, c: num_constraints entries each. */
-void cuzk_r1cs_eval(const cuzk_r1cs_t *r1cs, const cuzk_fr_t *input, const cuzk_fr_t *aux, cuzk_fr_t *a,
-                    cuzk_fr_t *b, cuzk_fr_t *c, int threads);
+CUZK_API void cuzk_r1cs_eval(const cuzk_r1cs_t *r1cs, const cuzk_fr_t *input, const cuzk_fr_t *aux, cuzk_fr_t *a,
+                             cuzk_fr_t *b, cuzk_fr_t *c, int threads);
 /* Density bitmaps of r1cs (bit set = some non-zero coefficient): a_aux and b_aux have
  * ceil(num_aux/64) words, b_input ceil(num_inputs/64); every word is written. */
-void cuzk_r1cs_density(const cuzk_r1cs_t *r1cs, uint64_t *a_aux, uint64_t *b_input, uint64_t *b_aux);
+CUZK_API void cuzk_r1cs_density(const cuzk_r1cs_t *r1cs, uint64_t *a_aux, uint64_t *b_input, uint64_t *b_aux);
 
 /* The evaluated a, b, c owned by the caller of cuzk_cs_record_witness. */
 typedef struct {
     cuzk_fr_t *a, *b, *c;
 } cuzk_cs_abc_t;
-void cuzk_cs_abc_free(cuzk_cs_abc_t *abc); /* NULL-safe; zeroes *abc */
+CUZK_API void cuzk_cs_abc_free(cuzk_cs_abc_t *abc); /* NULL-safe; zeroes *abc */
 
 /* Evaluates rec against the assignment of a finished witness (or direct / test) system into a
  * fresh *abc and fills *w (pointers into abc, the system's values and rec's bitmaps).
  * CUZK_ERR_MISMATCH when the counts differ, CUZK_ERR_INVALID_ARG when the system has no values. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3, 4)
 cuzk_status cuzk_cs_record_witness(cuzk_groth16_witness_t *w, cuzk_cs_abc_t *abc, const cuzk_cs_record_t *rec,
                                    const cuzk_cs_t *values_cs, int threads, cuzk_err_t *err);
 
@@ -256,18 +286,22 @@ cuzk_status cuzk_cs_record_witness(cuzk_groth16_witness_t *w, cuzk_cs_abc_t *abc
  * TestConstraintSystem::hash(): BLAKE2s-256 over the counts and every merged, zero-dropped LC
  * (layout of bellpepper-core util_cs/test_cs.rs), as 64 lowercase hex digits and a NUL. Test backend
  * (the hash backend: cuzk_cs_hash_finish). */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_cs_test_hash(const cuzk_cs_t *cs, char hex[65], cuzk_err_t *err);
 /* The hash backend: the hash's header holds the final counts, so they are given before synthesis (from a
  * count run of the same circuit); cuzk_cs_hash_finish then checks them and returns the same hash the
  * test backend would. Call once, right after cuzk_cs_new. CUZK_ERR_INVALID_ARG for another backend or a
  * late call, CUZK_ERR_NO_MEMORY, CUZK_ERR_UNSUPPORTED when libcrypto has no BLAKE2s. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1)
 cuzk_status cuzk_cs_hash_begin(cuzk_cs_t *cs, size_t num_inputs, size_t num_aux, size_t num_constraints,
                                cuzk_err_t *err);
 /* Ends the stream (once): the hash as cuzk_cs_test_hash gives it; CUZK_ERR_MISMATCH when the system's
  * counts differ from those promised to cuzk_cs_hash_begin, CUZK_ERR_INVALID_ARG for another backend or
  * a stream never begun or already finished, or the system's failure. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_cs_hash_finish(cuzk_cs_t *cs, char hex[65], cuzk_err_t *err);
 /* Index of the first constraint with a·b ≠ c under the current values, or −1 when all hold. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_cs_test_unsatisfied(const cuzk_cs_t *cs, int64_t *first, cuzk_err_t *err);
 
 #ifdef __cplusplus

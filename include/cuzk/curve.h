@@ -1,6 +1,12 @@
 /* BLS12-381 G1/G2 point types and their zcash/blst encodings.
  * Affine points use (0, 0) for the point at infinity (it is not on the curve, so it is unambiguous);
- * Jacobian points use Z = 0. Coordinates are Montgomery-form field elements. */
+ * Jacobian points use Z = 0. Coordinates are Montgomery-form field elements.
+ *
+ * Ownership: points and byte buffers are the caller's; nothing is allocated. Threading: every
+ * function is a pure computation, safe from any thread. Errors: the encoders cannot fail; the
+ * decoders return the codes listed below and write *p only on success. NULL arguments are
+ * answered with CUZK_ERR_INVALID_ARG, not a crash.
+ */
 #ifndef CUZK_CURVE_H
 #define CUZK_CURVE_H
 #include <stdint.h>
@@ -36,21 +42,29 @@ typedef struct { cuzk_fp2_t x, y, z; } cuzk_g2_jac_t;
  *   CUZK_ERR_NOT_ON_CURVE     (x, y) off the curve, or no y for this x
  *   CUZK_ERR_NOT_IN_SUBGROUP  on the curve but not in the order-r subgroup (checked variants only)
  * The _unchecked variants skip only the subgroup check (bellperson reads .params files that way). */
-void cuzk_g1_compress(uint8_t out[CUZK_G1_COMPRESSED_BYTES], const cuzk_g1_affine_t *p);
-void cuzk_g1_serialize(uint8_t out[CUZK_G1_UNCOMPRESSED_BYTES], const cuzk_g1_affine_t *p);
+CUZK_API void cuzk_g1_compress(uint8_t out[CUZK_G1_COMPRESSED_BYTES], const cuzk_g1_affine_t *p);
+CUZK_API void cuzk_g1_serialize(uint8_t out[CUZK_G1_UNCOMPRESSED_BYTES], const cuzk_g1_affine_t *p);
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_g1_decompress(cuzk_g1_affine_t *p, const uint8_t in[CUZK_G1_COMPRESSED_BYTES]);
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_g1_decompress_unchecked(cuzk_g1_affine_t *p,
                                          const uint8_t in[CUZK_G1_COMPRESSED_BYTES]);
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_g1_deserialize(cuzk_g1_affine_t *p, const uint8_t in[CUZK_G1_UNCOMPRESSED_BYTES]);
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_g1_deserialize_unchecked(cuzk_g1_affine_t *p,
                                           const uint8_t in[CUZK_G1_UNCOMPRESSED_BYTES]);
 
-void cuzk_g2_compress(uint8_t out[CUZK_G2_COMPRESSED_BYTES], const cuzk_g2_affine_t *p);
-void cuzk_g2_serialize(uint8_t out[CUZK_G2_UNCOMPRESSED_BYTES], const cuzk_g2_affine_t *p);
+CUZK_API void cuzk_g2_compress(uint8_t out[CUZK_G2_COMPRESSED_BYTES], const cuzk_g2_affine_t *p);
+CUZK_API void cuzk_g2_serialize(uint8_t out[CUZK_G2_UNCOMPRESSED_BYTES], const cuzk_g2_affine_t *p);
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_g2_decompress(cuzk_g2_affine_t *p, const uint8_t in[CUZK_G2_COMPRESSED_BYTES]);
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_g2_decompress_unchecked(cuzk_g2_affine_t *p,
                                          const uint8_t in[CUZK_G2_COMPRESSED_BYTES]);
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_g2_deserialize(cuzk_g2_affine_t *p, const uint8_t in[CUZK_G2_UNCOMPRESSED_BYTES]);
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_g2_deserialize_unchecked(cuzk_g2_affine_t *p,
                                           const uint8_t in[CUZK_G2_UNCOMPRESSED_BYTES]);
 

@@ -2,8 +2,21 @@
  * priority queue (CRITICAL > HIGH > NORMAL > LOW, FIFO within a level); their partitions flow from
  * synthesis workers to prover workers through a bounded queue; one memory budget covers the
  * parameters (loaded on demand, kept while in use, evicted when idle and memory is needed) and every
- * synthesized partition. Every proof is verified before it is returned. Thread-safe: every function
- * may be called from any thread. */
+ * synthesized partition. Every proof is verified before it is returned.
+ *
+ * Ownership: cuzk_engine_new's engine is the caller's (cuzk_engine_free). A request's bytes are copied
+ * by cuzk_engine_submit; a COMPLETED result's proof is malloc'd for the caller (cuzk_job_result_free);
+ * cuzk_engine_status_json and cuzk_engine_metrics_text return malloc'd strings the caller frees.
+ * cuzk_engine_free accepts NULL.
+ * Threading: every function may be called from any thread at any time, except cuzk_engine_free, which
+ * must be the last call on the engine (after every other thread's calls have returned).
+ * Errors: cuzk_engine_new CUZK_ERR_INVALID_ARG or CUZK_ERR_NO_MEMORY; cuzk_engine_submit as stated
+ * there, and CUZK_ERR_NO_MEMORY; cuzk_engine_preload CUZK_ERR_INVALID_ARG for an unknown circuit id,
+ * otherwise the statuses of loading its files (cuzk/porep.h, cuzk/params.h: CUZK_ERR_IO, _FORMAT,
+ * _MISMATCH, the point decoders'), CUZK_ERR_NO_MEMORY, CUZK_ERR_CANCELLED when the engine stops
+ * meanwhile; cuzk_engine_evict CUZK_ERR_INVALID_ARG for an unknown circuit id, CUZK_ERR_MISMATCH
+ * while the parameters are in use. A job's own failure is its result (FAILED, with the reason), not
+ * a status. */
 #ifndef CUZK_ENGINE_H
 #define CUZK_ENGINE_H
 #include <stdbool.h>
@@ -56,28 +69,29 @@ typedef struct {
 
 /* Defaults for a machine: budget = 3/4 of physical memory, one synthesis and one prover worker,
  * pipeline depth 1, parameters under /var/tmp/filecoin-proof-parameters, log to stderr. */
-void cuzk_engine_config_defaults(cuzk_engine_config_t *cfg);
+CUZK_API void cuzk_engine_config_defaults(cuzk_engine_config_t *cfg);
 
 typedef struct cuzk_engine cuzk_engine_t;
 
 /* Starts the workers. CUZK_ERR_INVALID_ARG for a nonsensical configuration. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1)
 cuzk_status cuzk_engine_new(cuzk_engine_t **out, const cuzk_engine_config_t *cfg, cuzk_err_t *err);
 /* Stops accepting work, cancels queued jobs, lets running partitions finish their current step and
  * cancels the rest, wakes every waiter (CANCELLED), joins the workers and frees everything. */
-void cuzk_engine_free(cuzk_engine_t *e);
+CUZK_API void cuzk_engine_free(cuzk_engine_t *e);
 /* Like the first half of cuzk_engine_free: no new jobs, queued and running ones cancelled; waiters get
  * their answer. Safe to call more than once. */
-void cuzk_engine_shutdown(cuzk_engine_t *e);
+CUZK_API void cuzk_engine_shutdown(cuzk_engine_t *e);
 
 /* The first step of a graceful stop: new submissions are refused and queued jobs cancelled, while the
  * jobs already started go on. cuzk_engine_busy tells when they are done. */
-void cuzk_engine_drain(cuzk_engine_t *e);
+CUZK_API void cuzk_engine_drain(cuzk_engine_t *e);
 /* Jobs being prepared, synthesized or proved. */
-uint32_t cuzk_engine_busy(cuzk_engine_t *e);
+CUZK_API uint32_t cuzk_engine_busy(cuzk_engine_t *e);
 
 /* While paused, queued jobs stay queued (work already started goes on); jobs submitted meanwhile are
  * then started in priority order. For maintenance windows and tests. */
-void cuzk_engine_pause(cuzk_engine_t *e, bool paused);
+CUZK_API void cuzk_engine_pause(cuzk_engine_t *e, bool paused);
 
 /* A proof request (cuzk.v1 SubmitProofRequest). Bytes are copied; nothing is kept after the call. */
 typedef struct {
@@ -96,8 +110,9 @@ typedef struct {
 
 /* Queues a job. A request_id already known to the engine (queued, running, or finished and not yet
  * delivered) returns that job again instead of a second one. Unsupported kinds:
- * CUZK_ERR_UNSUPPORTED ("not supported yet"); bad requests CUZK_ERR_INVALID_ARG; after shutdown
- * CUZK_ERR_UNSUPPORTED. queue_position = jobs ahead of it in the queue. */
+ * CUZK_ERR_UNSUPPORTED ("not supported yet"); bad requests CUZK_ERR_INVALID_ARG; once
+ * cuzk_engine_drain or cuzk_engine_shutdown was called CUZK_ERR_SHUTTING_DOWN. queue_position = jobs ahead of it in the queue. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3)
 cuzk_status cuzk_engine_submit(cuzk_engine_t *e, const cuzk_job_request_t *req, char job_id[CUZK_JOB_ID_MAX],
                                uint32_t *queue_position, cuzk_err_t *err);
 
@@ -112,23 +127,25 @@ typedef struct {
 /* Waits for the job to finish (timeout_ms = 0: no limit). A finished job's result is delivered once
  * and then forgotten; TIMEOUT leaves the job running and awaitable. cancel_check, when not NULL, is
  * polled about every 100 ms: returning true abandons the wait (status CANCELLED, the job goes on). */
-void cuzk_engine_await(cuzk_engine_t *e, const char *job_id, uint64_t timeout_ms, cuzk_job_result_t *out,
-                       bool (*cancel_check)(void *), void *cancel_arg);
-void cuzk_job_result_free(cuzk_job_result_t *r);
+CUZK_API void cuzk_engine_await(cuzk_engine_t *e, const char *job_id, uint64_t timeout_ms, cuzk_job_result_t *out,
+                                bool (*cancel_check)(void *), void *cancel_arg);
+CUZK_API void cuzk_job_result_free(cuzk_job_result_t *r);
 
 /* Cancels a queued or running job. *found false for an unknown or finished job; *was_running true when
  * it had started (a partition being proved stops at its prover's next phase: before H or between
  * MSMs; one being synthesized at its next challenge). */
-void cuzk_engine_cancel(cuzk_engine_t *e, const char *job_id, bool *found, bool *was_running);
+CUZK_API void cuzk_engine_cancel(cuzk_engine_t *e, const char *job_id, bool *found, bool *was_running);
 
 /* The submitter no longer wants the result (its client went away): cancels the job, or drops its
  * finished result, unless someone else is waiting for it. */
-void cuzk_engine_abandon(cuzk_engine_t *e, const char *job_id);
+CUZK_API void cuzk_engine_abandon(cuzk_engine_t *e, const char *job_id);
 
 /* Parameter residency by circuit id: "porep-2k", "porep-8m", "porep-512m", "porep-32g", "porep-64g".
  * Preload loads (and charges the budget), evict drops an entry nobody uses. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3, 4)
 cuzk_status cuzk_engine_preload(cuzk_engine_t *e, const char *circuit_id, bool *already_loaded,
                                 uint64_t *load_ms, cuzk_err_t *err);
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3, 4)
 cuzk_status cuzk_engine_evict(cuzk_engine_t *e, const char *circuit_id, bool *was_loaded, uint64_t *freed_bytes,
                               cuzk_err_t *err);
 
@@ -149,14 +166,14 @@ typedef struct {
     size_t n_srs;
     cuzk_engine_srs_info_t srs[16];
 } cuzk_engine_status_t;
-void cuzk_engine_status(cuzk_engine_t *e, cuzk_engine_status_t *out);
+CUZK_API void cuzk_engine_status(cuzk_engine_t *e, cuzk_engine_status_t *out);
 
 /* The HTTP /status document (JSON, malloc'd) and the Prometheus text (malloc'd). */
-char *cuzk_engine_status_json(cuzk_engine_t *e);
-char *cuzk_engine_metrics_text(cuzk_engine_t *e);
+CUZK_API char *cuzk_engine_status_json(cuzk_engine_t *e);
+CUZK_API char *cuzk_engine_metrics_text(cuzk_engine_t *e);
 
 /* "porep_c2", "snap_update", "window_post", "winning_post" (metric labels), "unspecified". */
-const char *cuzk_proof_kind_label(cuzk_proof_kind k);
+CUZK_API const char *cuzk_proof_kind_label(cuzk_proof_kind k);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,21 @@
 /* Filecoin circuits: the PoRep (stacked DRG) C2 circuit as rust-fil-proofs' StackedCircuit builds it
  * — the same variables, constraints and linear combinations in the same order — its witness as plain
  * C data (one partition of SealCommitPhase1Output's vanilla proofs), and circuit shape figures
- * (constraints, inputs, aux, non-zeros, densities, TestConstraintSystem hash). */
+ * (constraints, inputs, aux, non-zeros, densities, TestConstraintSystem hash).
+ * This is the circuit level, for programs that synthesize into a constraint system of their own (shape
+ * figures, benchmarks, other provers); the product path (load and check a C1 output, prove, verify) is
+ * cuzk/porep.h, which also gives a partition's witness for cuzk_porep_synthesize (cuzk_porep_c1_witness).
+ *
+ * Ownership: a witness owns its arrays from cuzk_porep_witness_init to cuzk_porep_witness_free (which
+ * accepts a failed or already freed witness); configurations and circuit info are plain values.
+ * cuzk_porep_synthesize only reads cfg and w and writes into the caller's constraint system.
+ * Threading: no shared mutable state: any number of syntheses may run at once on distinct systems,
+ * sharing configurations and witnesses (read only).
+ * Errors: CUZK_ERR_INVALID_ARG for an unknown proof or sector size or a configuration the circuit
+ * cannot be built for (cuzk_porep_config_check, also reached through witness_init, synthesize and
+ * circuit_info); CUZK_ERR_NO_MEMORY; synthesis returns the system's failure (cuzk_cs_status: a
+ * missing value, out of memory, CUZK_ERR_CANCELLED); cuzk_porep_circuit_info also
+ * CUZK_ERR_UNSUPPORTED as stated there. */
 #ifndef CUZK_FILECOIN_H
 #define CUZK_FILECOIN_H
 #include <stdbool.h>
@@ -33,23 +47,26 @@ typedef struct {
 /* The configuration of a registered seal proof, by name ("StackedDrg32GiBV1_1", the Go form
  * "RegisteredSealProof_StackedDrg32GiBV1_1" or its number "8"); *partitions (may be NULL) gets its
  * partition count. CUZK_ERR_INVALID_ARG for an unknown name. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1)
 cuzk_status cuzk_porep_config_for_proof(cuzk_porep_config_t *cfg, uint32_t *partitions, const char *name,
                                         cuzk_err_t *err);
 /* The same for a sector size in bytes (2KiB, 8MiB, 512MiB, 32GiB, 64GiB; every registered version
  * of a size shares its circuit). CUZK_ERR_INVALID_ARG for another size. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1)
 cuzk_status cuzk_porep_config_for_sector_size(cuzk_porep_config_t *cfg, uint32_t *partitions, uint64_t sector_size,
                                               cuzk_err_t *err);
 /* CUZK_ERR_INVALID_ARG naming the field the circuit cannot be built for. */
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_porep_config_check(const cuzk_porep_config_t *cfg, cuzk_err_t *err);
 /* Path elements of a tree-R/C path and of a tree-D path, and sibling hashes of a tree-R/C path. */
-uint32_t cuzk_porep_tree_levels(const cuzk_porep_config_t *cfg);
-uint32_t cuzk_porep_tree_d_levels(const cuzk_porep_config_t *cfg);
-size_t cuzk_porep_tree_siblings(const cuzk_porep_config_t *cfg);
+CUZK_API uint32_t cuzk_porep_tree_levels(const cuzk_porep_config_t *cfg);
+CUZK_API uint32_t cuzk_porep_tree_d_levels(const cuzk_porep_config_t *cfg);
+CUZK_API size_t cuzk_porep_tree_siblings(const cuzk_porep_config_t *cfg);
 /* Public inputs of a partition, ONE included: 4 + 18·challenges. */
-size_t cuzk_porep_num_inputs(const cuzk_porep_config_t *cfg);
+CUZK_API size_t cuzk_porep_num_inputs(const cuzk_porep_config_t *cfg);
 
 /* ---- Witness: one partition of vanilla proofs ---------------------------------------------------
- * Mirrors storage-proofs-porep vanilla Proof (filecoin-formats.md §2.2) field for field, as far as the
+ * Mirrors storage-proofs-porep vanilla Proof (src/stacked/vanilla/params.rs) field for field, as far as the
  * circuit and a vanilla check need it. Every value is optional (its has_ flag false): a blank
  * circuit (count and record backends) needs none, a value backend fails (AssignmentMissing) where
  * one it needs is absent. Arrays are owned by the witness (cuzk_porep_witness_init). */
@@ -98,17 +115,20 @@ typedef struct {
 /* Allocates a witness for cfg with every array in place and every value absent (zero). Errors of
  * cuzk_porep_config_check, CUZK_ERR_NO_MEMORY. Free with cuzk_porep_witness_free (also after a
  * failed init, and twice). */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1)
 cuzk_status cuzk_porep_witness_init(cuzk_porep_witness_t *w, const cuzk_porep_config_t *cfg, cuzk_err_t *err);
-void cuzk_porep_witness_free(cuzk_porep_witness_t *w);
+CUZK_API void cuzk_porep_witness_free(cuzk_porep_witness_t *w);
 
 /* ---- Synthesis --------------------------------------------------------------------------------- */
 
 /* StackedCircuit::synthesize into cs (a fresh system: ONE only). w NULL: the blank circuit.
  * Public inputs in allocation order: replica_id, comm_d, comm_r, then per challenge the comm_d path
  * index, 6 DRG and 8 expander parent indexes, the challenge, the comm_r_last and comm_c path
- * indexes (filecoin-formats.md §3.2). CUZK_ERR_INVALID_ARG for a bad config or a witness of another
- * config; otherwise cuzk_cs_status(cs) (a missing value, out of memory; CUZK_ERR_CANCELLED when the
- * system's stop request, polled before each challenge, said so: cuzk_cs_set_stop). */
+ * indexes (storage-proofs-porep src/stacked/circuit/proof.rs; docs/REFERENCE.md §3.1).
+ * CUZK_ERR_INVALID_ARG for a bad config or a witness of another config; otherwise cuzk_cs_status(cs)
+ * (a missing value, out of memory; CUZK_ERR_CANCELLED when the system's stop request, polled before
+ * each challenge, said so: cuzk_cs_set_stop). */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1)
 cuzk_status cuzk_porep_synthesize(cuzk_cs_t *cs, const cuzk_porep_config_t *cfg, const cuzk_porep_witness_t *w,
                                   cuzk_err_t *err);
 
@@ -130,6 +150,7 @@ typedef struct {
  * 2 GiB up to 512MiB sectors, tens of GiB at 32GiB): CUZK_ERR_UNSUPPORTED, before any work, when
  * that would exceed three quarters of the machine's memory. Errors of cuzk_porep_config_check and of
  * synthesis. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1)
 cuzk_status cuzk_porep_circuit_info(cuzk_circuit_info_t *out, const cuzk_porep_config_t *cfg, bool with_hash,
                                     cuzk_err_t *err);
 

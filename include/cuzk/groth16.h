@@ -1,5 +1,22 @@
 /* Groth16 over BLS12-381, bellperson-compatible: keys, prover, verifier, development setup.
- * Facts: bellperson src/groth16/{prover,verifier,generator}.rs (see docs/FORMATS.md). */
+ * Facts: bellperson src/groth16/{prover,verifier,generator}.rs (see docs/FORMATS.md).
+ *
+ * Ownership: keys made by cuzk_groth16_setup are the caller's (cuzk_groth16_pk_free, and
+ * cuzk_groth16_vk_free for a verifying key alone); keys lent by a cuzk_params_t or a cuzk_zkey_t
+ * die with their owner and are never freed here. A prepared key (cuzk_groth16_pvk_new) copies what
+ * it needs from the vk and is freed with cuzk_groth16_pvk_free. Witnesses, proofs and inputs are the
+ * caller's and only read (proofs written). Every _free function accepts NULL.
+ * Threading: a key, a prepared key and a witness are only read by prove and verify, so any number
+ * of proofs and verifications may run at once on shared keys; each call joins its worker threads
+ * before it returns; should_stop is called from the calling thread only.
+ * Errors, besides those listed with each call: CUZK_ERR_INVALID_ARG for NULL arrays, negative
+ * threads or unknown options; CUZK_ERR_NO_MEMORY; CUZK_ERR_IO when the system's random source
+ * (getrandom) fails (prove, verify_batch, setup); cuzk_groth16_prove also CUZK_ERR_UNSUPPORTED for a
+ * circuit larger than the largest domain (2^27 rows) and CUZK_ERR_CANCELLED; cuzk_groth16_verify
+ * and _verify_batch CUZK_ERR_MISMATCH when the number of public inputs differs from the key's and
+ * CUZK_ERR_NOT_CANONICAL for an input >= r (an invalid proof is CUZK_OK with *valid false);
+ * cuzk_groth16_setup CUZK_ERR_UNSUPPORTED for a circuit larger than the largest domain.
+ */
 #ifndef CUZK_GROTH16_H
 #define CUZK_GROTH16_H
 #include <stdbool.h>
@@ -39,8 +56,8 @@ typedef struct {
 } cuzk_groth16_pk_t;
 
 /* Frees every array of the key and zeroes it (NULL-safe). */
-void cuzk_groth16_pk_free(cuzk_groth16_pk_t *pk);
-void cuzk_groth16_vk_free(cuzk_groth16_vk_t *vk);
+CUZK_API void cuzk_groth16_pk_free(cuzk_groth16_pk_t *pk);
+CUZK_API void cuzk_groth16_vk_free(cuzk_groth16_vk_t *vk);
 
 typedef struct {
     cuzk_g1_affine_t a;
@@ -49,18 +66,20 @@ typedef struct {
 } cuzk_groth16_proof_t;
 
 /* 192 bytes: compressed a, b, c (bellperson Proof::write). */
-void cuzk_groth16_proof_write(uint8_t out[CUZK_GROTH16_PROOF_BYTES], const cuzk_groth16_proof_t *p);
+CUZK_API void cuzk_groth16_proof_write(uint8_t out[CUZK_GROTH16_PROOF_BYTES], const cuzk_groth16_proof_t *p);
 /* Checked decode (on curve, in subgroup); the point at infinity is rejected as bellperson does
  * (CUZK_ERR_FORMAT). */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_groth16_proof_read(cuzk_groth16_proof_t *p, const uint8_t in[CUZK_GROTH16_PROOF_BYTES],
                                     cuzk_err_t *err);
 
 /* Several proofs (the partitions of one sector, in partition order) are their encodings one after
  * the other (bellperson MultiProof::write): n·192 bytes. */
-void cuzk_groth16_proofs_write(uint8_t *out, const cuzk_groth16_proof_t *proofs, size_t n);
+CUZK_API void cuzk_groth16_proofs_write(uint8_t *out, const cuzk_groth16_proof_t *proofs, size_t n);
 /* Decodes exactly len bytes into n = len/192 proofs (len not a multiple of 192, or n > max:
  * CUZK_ERR_BAD_LENGTH); each is checked as cuzk_groth16_proof_read, the message names the first bad
  * one. *n_out is set on success. */
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_groth16_proofs_read(cuzk_groth16_proof_t *proofs, size_t max, size_t *n_out,
                                      const uint8_t *in, size_t len, cuzk_err_t *err);
 
@@ -99,8 +118,6 @@ typedef struct {
     /* Optional: for keys whose h points are in another order, point i of pk->h multiplies the H
      * value at position h_source[i] (a permutation of 0..h_len−1); NULL = point i with value i. */
     const uint32_t *h_source;
-    /* Tests only: fixed blinding (r, s) instead of fresh getrandom values. NULL = random. */
-    const cuzk_fr_t *fixed_r, *fixed_s;
     /* Optional: polled before each phase of each proof (H, each MSM); when it returns true the
      * prover stops there with CUZK_ERR_CANCELLED (discard the proofs array then). Called from the
      * calling thread only. NULL = never stop. */
@@ -113,24 +130,28 @@ typedef struct {
  * a message naming the first difference, and no proof is written. r and s are drawn per proof
  * from getrandom and wiped after use. With CUZK_TIMING=1 in the environment each phase prints a
  * `CUZK_TIMING: phase=<name> ms=<value>` line on stderr. */
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_groth16_prove(cuzk_groth16_proof_t *proofs, const cuzk_groth16_pk_t *pk,
                                const cuzk_groth16_witness_t *witnesses, size_t n,
                                const cuzk_groth16_prove_opts *opts, cuzk_err_t *err);
 
 /* A verifying key prepared for verification: e(α, β) and the G2 line coefficients of −γ and −δ. */
 typedef struct cuzk_groth16_pvk cuzk_groth16_pvk_t;
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_groth16_pvk_new(cuzk_groth16_pvk_t **pvk, const cuzk_groth16_vk_t *vk);
-void cuzk_groth16_pvk_free(cuzk_groth16_pvk_t *pvk);
+CUZK_API void cuzk_groth16_pvk_free(cuzk_groth16_pvk_t *pvk);
 
 /* Checks e(A,B) = e(α,β)·e(Σ ic_i·x_i, γ)·e(C,δ), x_0 = 1 and x_i = inputs[i−1]. *valid is set
  * on CUZK_OK; an error status (wrong input count, non-canonical input) leaves it false. The proof's
  * points must be in their subgroups, as cuzk_groth16_proof_read (or the prover) guarantees. */
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_groth16_verify(bool *valid, const cuzk_groth16_pvk_t *pvk,
                                 const cuzk_groth16_proof_t *proof, const cuzk_scalar_t *inputs,
                                 size_t n_inputs, cuzk_err_t *err);
 /* Batch verification of n proofs under one key (random linear combination, one multi-pairing).
  * inputs holds n × n_inputs scalars, proof k's at inputs + k·n_inputs. *valid is true only if
  * every proof is valid (false positives with probability about n/2^128). */
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_groth16_verify_batch(bool *valid, const cuzk_groth16_pvk_t *pvk,
                                       const cuzk_groth16_proof_t *proofs, const cuzk_scalar_t *inputs,
                                       size_t n_inputs, size_t n, cuzk_err_t *err);
@@ -138,6 +159,7 @@ cuzk_status cuzk_groth16_verify_batch(bool *valid, const cuzk_groth16_pvk_t *pvk
 /* Fresh random parameters for r1cs (τ, α, β, γ, δ from getrandom, then wiped). FOR TESTS AND
  * DEVELOPMENT ONLY: whoever runs it knows the toxic waste; this is not a trusted setup. The key
  * has bellperson's layout (compact a / b arrays, h_len = m − 1). */
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_groth16_setup(cuzk_groth16_pk_t *pk, const cuzk_r1cs_t *r1cs, int threads,
                                cuzk_err_t *err);
 

@@ -1,6 +1,20 @@
 /* circom and snarkjs interoperability: circom's .r1cs and .wtns files, snarkjs's Groth16 .zkey
  * (BLS12-381 only), proving from zkey + witness with snarkjs's H semantics, and the snarkjs JSON files
- * (proof.json, public.json, verification_key.json). Formats: docs/FORMATS.md, "circom and snarkjs files". */
+ * (proof.json, public.json, verification_key.json). Formats: docs/FORMATS.md, "circom and snarkjs files".
+ *
+ * Ownership: every reader fills a caller's struct whose arrays it allocated: release them with the
+ * matching free function (cuzk_circom_r1cs_free, cuzk_wtns_free, cuzk_zkey_free, cuzk_interop_vk_free,
+ * cuzk_zkey_witness_free; *inputs of cuzk_snarkjs_public_read with free()); on failure nothing is
+ * allocated. The key inside a cuzk_zkey_t is lent by it (never cuzk_groth16_pk_free it). The _json
+ * functions return malloc'd strings the caller frees. Every _free function accepts NULL.
+ * Threading: no shared mutable state: calls on distinct objects may run concurrently, and a loaded
+ * zkey may be read by several provers at once; calls with a threads argument join their workers
+ * before returning.
+ * Errors: as listed with each call; every reader also returns CUZK_ERR_INVALID_ARG for NULL
+ * required arguments (the snarkjs JSON readers: their arguments must not be NULL), CUZK_ERR_IO when
+ * the file cannot be read and CUZK_ERR_NO_MEMORY; the writers CUZK_ERR_IO (no partial file) and
+ * CUZK_ERR_NO_MEMORY; cuzk_zkey_prove returns what cuzk_zkey_witness and cuzk_groth16_prove return.
+ */
 #ifndef CUZK_INTEROP_H
 #define CUZK_INTEROP_H
 #include <stdbool.h>
@@ -34,8 +48,9 @@ typedef struct {
  * map), CUZK_ERR_FORMAT (bad magic, version, section table or sizes, wire index out of range, custom
  * gates), CUZK_ERR_MISMATCH (built for another curve), CUZK_ERR_NOT_CANONICAL (coefficient >= r),
  * CUZK_ERR_NO_MEMORY. *out is written only on success; free it with cuzk_circom_r1cs_free. */
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_circom_r1cs_read(cuzk_circom_r1cs_t *out, const char *path, cuzk_err_t *err);
-void cuzk_circom_r1cs_free(cuzk_circom_r1cs_t *r);
+CUZK_API void cuzk_circom_r1cs_free(cuzk_circom_r1cs_t *r);
 
 /* ---- circom / snarkjs .wtns ------------------------------------------------------------------------ */
 typedef struct {
@@ -45,8 +60,9 @@ typedef struct {
 
 /* Reads a .wtns file (version <= 2, BLS12-381 scalar field). Non-canonical values (>= r) are
  * CUZK_ERR_NOT_CANONICAL, another prime CUZK_ERR_MISMATCH, a broken file CUZK_ERR_FORMAT. */
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_wtns_read(cuzk_wtns_t *out, const char *path, cuzk_err_t *err);
-void cuzk_wtns_free(cuzk_wtns_t *w);
+CUZK_API void cuzk_wtns_free(cuzk_wtns_t *w);
 
 /* ---- snarkjs Groth16 .zkey ------------------------------------------------------------------------- */
 
@@ -92,14 +108,16 @@ enum {
  * rows), CUZK_ERR_MISMATCH (another curve, e.g. bn128), CUZK_ERR_UNSUPPORTED (not Groth16),
  * CUZK_ERR_NOT_CANONICAL / NOT_ON_CURVE / NOT_IN_SUBGROUP (a point or coefficient, message naming the
  * section and index), CUZK_ERR_NO_MEMORY. Free with cuzk_zkey_free. */
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_zkey_read(cuzk_zkey_t *out, const char *path, int threads, unsigned flags,
                            cuzk_err_t *err);
-void cuzk_zkey_free(cuzk_zkey_t *zk);
+CUZK_API void cuzk_zkey_free(cuzk_zkey_t *zk);
 
 /* Reads only the verifying key of a zkey (header and IC; the whole section table is still checked),
  * beta_g1 and delta_g1 included. Free with cuzk_interop_vk_free. */
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_zkey_read_vk(cuzk_groth16_vk_t *vk, const char *path, cuzk_err_t *err);
-void cuzk_interop_vk_free(cuzk_groth16_vk_t *vk);
+CUZK_API void cuzk_interop_vk_free(cuzk_groth16_vk_t *vk);
 
 /* The prover's input for a zkey and a full witness (n values, wire order): a = A·w, b = B·w and
  * c = a ∘ b over the circuit rows, inputs = w[0 .. n_public], aux = the rest, NULL densities.
@@ -109,19 +127,21 @@ typedef struct {
     cuzk_groth16_witness_t w;
     cuzk_fr_t *buf;
 } cuzk_zkey_witness_t;
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_zkey_witness(cuzk_zkey_witness_t *out, const cuzk_zkey_t *zk, const cuzk_fr_t *wtns,
                               size_t n, int threads, cuzk_err_t *err);
-void cuzk_zkey_witness_free(cuzk_zkey_witness_t *w);
+CUZK_API void cuzk_zkey_witness_free(cuzk_zkey_witness_t *w);
 
 /* Proves with snarkjs's semantics (H on the odd roots, zkey's row order) through
- * cuzk_groth16_prove. opts may be NULL; its threads / fixed_r / fixed_s are honoured, h_mode and
- * row_position are set here. */
+ * cuzk_groth16_prove. opts may be NULL; its threads and should_stop are honoured, h_mode, row_position
+ * and h_source are set here. */
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_zkey_prove(cuzk_groth16_proof_t *proof, const cuzk_zkey_t *zk, const cuzk_fr_t *wtns,
                             size_t n, const cuzk_groth16_prove_opts *opts, cuzk_err_t *err);
 
 /* ffjavascript's 2^32-th root of unity, 5^((r−1)/2^32), is ω^K for cuzk's ω = 7^((r−1)/2^32);
  * returns that K (odd), found by Pohlig–Hellman in the 2^32-element subgroup. */
-uint32_t cuzk_interop_ffjs_root_log(void);
+CUZK_API uint32_t cuzk_interop_ffjs_root_log(void);
 
 /* ---- snarkjs JSON ---------------------------------------------------------------------------------
  * Written byte for byte as the snarkjs CLI writes them (bfj, one-space indent, no final newline;
@@ -129,24 +149,28 @@ uint32_t cuzk_interop_ffjs_root_log(void);
  * return a malloc'd NUL-terminated string (NULL when out of memory); the _write functions write
  * <path>.tmp.<pid> and rename it onto path. Readers accept what snarkjs accepts for these files:
  * decimal strings (or JSON integers), Jacobian coordinates (x/z², y/z³) with z = 0 for infinity. */
-char *cuzk_snarkjs_proof_json(const cuzk_groth16_proof_t *proof);
-char *cuzk_snarkjs_public_json(const cuzk_scalar_t *inputs, size_t n);
+CUZK_API char *cuzk_snarkjs_proof_json(const cuzk_groth16_proof_t *proof);
+CUZK_API char *cuzk_snarkjs_public_json(const cuzk_scalar_t *inputs, size_t n);
 /* vk_alphabeta_12 = e(α, β) is computed here; beta_g1 and delta_g1 are not part of the file. */
-char *cuzk_snarkjs_vk_json(const cuzk_groth16_vk_t *vk);
+CUZK_API char *cuzk_snarkjs_vk_json(const cuzk_groth16_vk_t *vk);
 
 /* Writes several files all-or-nothing as far as the file system allows: every content goes to a
  * temp file first, and only when all are written are they renamed into place. */
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_interop_write_files(const char *const *paths, const char *const *contents, size_t n,
                                      cuzk_err_t *err);
 
 /* Readers. Shape errors are CUZK_ERR_FORMAT; a coordinate >= p is CUZK_ERR_NOT_CANONICAL; a point off
  * the curve or outside the subgroup CUZK_ERR_NOT_ON_CURVE / CUZK_ERR_NOT_IN_SUBGROUP; a protocol or curve
  * other than groth16 / bls12381 CUZK_ERR_MISMATCH. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_snarkjs_proof_read(cuzk_groth16_proof_t *proof, const char *path, cuzk_err_t *err);
 /* *inputs is malloc'd (n may be 0). A value >= r is CUZK_ERR_NOT_CANONICAL. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3)
 cuzk_status cuzk_snarkjs_public_read(cuzk_scalar_t **inputs, size_t *n, const char *path, cuzk_err_t *err);
 /* beta_g1 and delta_g1 are set to infinity (the file does not carry them); vk_alphabeta_12 is not
  * checked. Free with cuzk_interop_vk_free. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_snarkjs_vk_read(cuzk_groth16_vk_t *vk, const char *path, cuzk_err_t *err);
 
 #ifdef __cplusplus

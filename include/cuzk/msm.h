@@ -1,6 +1,12 @@
 /* Multi-scalar multiplication over BLS12-381 G1 and G2: out = Σ scalars[i]·bases[i].
  * Pippenger with signed digits and batch-affine buckets; scalars equal to 0 or 1 take a fast path
- * (skipped / summed directly); density bitmaps select which scalars consume a base (bellperson). */
+ * (skipped / summed directly); density bitmaps select which scalars consume a base (bellperson).
+ *
+ * Ownership: bases, scalars and density bitmaps are the caller's and only read; *out is written on
+ * success; scratch memory is allocated and freed inside each call. Threading: the functions share no
+ * mutable state, so calls may run concurrently from any threads; each call starts its own worker
+ * threads (opts->threads) and joins them before it returns. Errors: as listed with each call.
+ */
 #ifndef CUZK_MSM_H
 #define CUZK_MSM_H
 #include <stddef.h>
@@ -35,8 +41,10 @@ typedef struct {
  *                          window > CUZK_MSM_MAX_WINDOW, or n >= 2^32;
  *   CUZK_ERR_NOT_CANONICAL some scalar is >= r;
  *   CUZK_ERR_NO_MEMORY     scratch allocation failed. */
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_msm_g1(cuzk_g1_jac_t *out, const cuzk_g1_affine_t *bases,
                         const cuzk_scalar_t *scalars, size_t n, const cuzk_msm_opts *opts);
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_msm_g2(cuzk_g2_jac_t *out, const cuzk_g2_affine_t *bases,
                         const cuzk_scalar_t *scalars, size_t n, const cuzk_msm_opts *opts);
 
@@ -51,17 +59,19 @@ cuzk_status cuzk_msm_g2(cuzk_g2_jac_t *out, const cuzk_g2_affine_t *bases,
  * Returns what cuzk_msm_g1 returns, and CUZK_ERR_BAD_LENGTH when more bits are set than there are
  * bases (checked before any work, *out untouched). density_bits may be NULL only when
  * n_scalars = 0. */
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_msm_g1_density(cuzk_g1_jac_t *out, const cuzk_g1_affine_t *bases, size_t n_bases,
                                 const cuzk_scalar_t *scalars, size_t n_scalars,
                                 const uint64_t *density_bits, const cuzk_msm_opts *opts);
+CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_msm_g2_density(cuzk_g2_jac_t *out, const cuzk_g2_affine_t *bases, size_t n_bases,
                                 const cuzk_scalar_t *scalars, size_t n_scalars,
                                 const uint64_t *density_bits, const cuzk_msm_opts *opts);
 
 /* The window cuzk_msm_g1/_g2 would pick for `n` non-trivial scalars (scalars other than 0 and 1)
  * on `threads` threads (0 = every online CPU); for benchmarks and tuning. */
-unsigned cuzk_msm_g1_window(size_t n, int threads);
-unsigned cuzk_msm_g2_window(size_t n, int threads);
+CUZK_API unsigned cuzk_msm_g1_window(size_t n, int threads);
+CUZK_API unsigned cuzk_msm_g2_window(size_t n, int threads);
 
 #ifdef __cplusplus
 }

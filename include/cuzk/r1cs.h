@@ -1,6 +1,12 @@
 /* A rank-1 constraint system as sparse matrices: A·z ∘ B·z = C·z, z = (inputs, aux).
  * The record constraint system produces it, circom's .r1cs reader produces it, and the Groth16
- * setup consumes it; cuzk_r1cs_eval turns it plus an assignment into the prover's a, b, c. */
+ * setup consumes it; cuzk_r1cs_eval turns it plus an assignment into the prover's a, b, c.
+ *
+ * Ownership: the arrays of a cuzk_r1cs_t are malloc'd by whoever produced it (the record backend,
+ * the .r1cs reader) and belong to the holder of the struct, who releases them with cuzk_r1cs_free
+ * (or the producer's own free function). Threading: an r1cs is only read once built, and may then
+ * be read by several threads at once. Errors: none (cuzk_r1cs_free cannot fail).
+ */
 #ifndef CUZK_R1CS_H
 #define CUZK_R1CS_H
 #include <stddef.h>
@@ -32,7 +38,7 @@ typedef struct {
 } cuzk_r1cs_t;
 
 /* Frees the matrices' arrays and zeroes *r1cs (NULL-safe). */
-void cuzk_r1cs_free(cuzk_r1cs_t *r1cs);
+CUZK_API void cuzk_r1cs_free(cuzk_r1cs_t *r1cs);
 
 #ifdef __cplusplus
 }

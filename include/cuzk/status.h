@@ -1,5 +1,12 @@
 /* cuzk status codes: every library function that can fail on its input returns one of these.
- * cuzk_status_str() gives a short, stable, human-readable description. */
+ * cuzk_status_str() gives a short, stable, human-readable description.
+ *
+ * Ownership: a cuzk_err_t is the caller's storage (usually on its stack); cuzk_status_str's strings
+ * are static. Threading: both functions are thread-safe (an err is written only by the call given it).
+ * Errors: every function of the API that returns a cuzk_status states which codes it returns;
+ * CUZK_OK is always 0. cuzk_err_set returns its status argument unchanged (for `return
+ * cuzk_err_set(...)`), so it is not marked CUZK_WARN_UNUSED_RESULT.
+ */
 #ifndef CUZK_STATUS_H
 #define CUZK_STATUS_H
 #include "cuzk/api.h"
@@ -33,11 +40,11 @@ typedef struct {
 
 /* Formats a message into err (if err is not NULL) and returns status, so that error paths read
  *   return cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: truncated at byte %zu", path, off); */
-cuzk_status cuzk_err_set(cuzk_err_t *err, cuzk_status status, const char *fmt, ...)
+CUZK_API cuzk_status cuzk_err_set(cuzk_err_t *err, cuzk_status status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* Returns a static string describing the status (never NULL). */
-const char *cuzk_status_str(cuzk_status status);
+CUZK_API const char *cuzk_status_str(cuzk_status status);
 
 #ifdef __cplusplus
 }

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "cs/cs_internal.h"
+#include "cuzk/file.h"
 
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the cache file is little-endian, as the host");
 
@@ -155,20 +156,6 @@ static void section_ptrs(const cuzk_cs_record_t *rec, void *ptrs[N_SECTIONS])
 
 /* ---- save ---- */
 
-static bool write_all(int fd, const void *p, size_t n)
-{
-    const uint8_t *b = p;
-    while (n) {
-        ssize_t w = write(fd, b, n > IO_CHUNK ? IO_CHUNK : n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return false;
-        b += w, n -= (size_t)w;
-    }
-    return true;
-}
-
 cuzk_status cuzk_cs_record_save(const cuzk_cs_record_t *rec, const char *path, cuzk_err_t *err)
 {
     const cuzk_r1cs_t *r = &rec->r1cs;
@@ -198,44 +185,24 @@ cuzk_status cuzk_cs_record_save(const cuzk_cs_record_t *rec, const char *path, c
         wr64(h + H_SUMS + 8 * s, ck_buf(ptrs[s], L.size[s]));
     wr64(h + H_SUM, ck_buf(h, H_SUM));
 
-    size_t plen = strlen(path) + 32;
-    char *tmp = malloc(plen);
-    if (!tmp)
-        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory", path);
-    snprintf(tmp, plen, "%s.tmp.%ld", path, (long)getpid());
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        cuzk_status st =
-            cuzk_err_set(err, CUZK_ERR_IO, "%s: cannot create %s: %s", path, tmp, strerror(errno));
-        free(tmp);
+    cuzk_atomic_file_t *f = NULL;
+    cuzk_status st = cuzk_atomic_open(&f, path, 0644, err);
+    if (st != CUZK_OK)
         return st;
-    }
     static const uint8_t zeros[ALIGN] = {0};
-    bool ok = write_all(fd, h, HEADER_SIZE);
-    for (int s = 0; ok && s < N_SECTIONS; s++) {
+    st = cuzk_atomic_write(f, h, HEADER_SIZE, err);
+    for (int s = 0; st == CUZK_OK && s < N_SECTIONS; s++) {
         uint64_t end = L.off[s] + L.size[s];
         uint64_t next = s + 1 < N_SECTIONS ? L.off[s + 1] : L.total;
-        ok = write_all(fd, ptrs[s], L.size[s]) && write_all(fd, zeros, next - end);
+        st = cuzk_atomic_write(f, ptrs[s], L.size[s], err);
+        if (st == CUZK_OK)
+            st = cuzk_atomic_write(f, zeros, next - end, err);
     }
-    int saved = errno;
-    ok = ok && fdatasync(fd) == 0;
-    if (!ok)
-        saved = errno;
-    if (close(fd) != 0 && ok) {
-        ok = false;
-        saved = errno;
+    if (st != CUZK_OK) {
+        cuzk_atomic_abort(f);
+        return st;
     }
-    if (ok && rename(tmp, path) != 0) {
-        ok = false;
-        saved = errno;
-    }
-    if (!ok) {
-        unlink(tmp);
-        free(tmp);
-        return cuzk_err_set(err, CUZK_ERR_IO, "%s: write failed: %s", path, strerror(saved ? saved : EIO));
-    }
-    free(tmp);
-    return CUZK_OK;
+    return cuzk_atomic_commit(f, err);
 }
 
 /* ---- load ---- */

@@ -1,19 +1,18 @@
-/* Curve membership of many affine points at once (parameter and key files): with AVX-512 IFMA eight
- * points go through one set of vector multiplications, else the scalar check runs per point. */
+/* Curve membership of many affine points at once (parameter and key files): with the lane kernels
+ * of the dispatch table (AVX-512 IFMA) eight points go through one set of vector multiplications,
+ * else the scalar check runs per point. */
 #include "ec/ec.h"
-#include "ff/ff_impl.h"
-#include "ff/ifma/ifma.h"
+#include "ec/ifma/ec_ifma.h"
 
 #define BLOCK 256
 
-static bool use_ifma(void) { return ff_get_impl() == CUZK_IMPL_IFMA && ifma_available(); }
-
 /* Blocks of the batch kernel's flags, or the scalar check point by point (size: bytes per point). */
 static size_t first_off_curve(const void *p, size_t n, size_t size, bool (*one)(const void *),
-                              void (*batch)(const void *, size_t, uint8_t *))
+                              const ec_ifma_ops *k,
+                              void (*batch)(const ec_ifma_ops *, const void *, size_t, uint8_t *))
 {
     const uint8_t *b = p;
-    if (!use_ifma()) {
+    if (!k) {
         for (size_t i = 0; i < n; i++)
             if (!one(b + i * size))
                 return i;
@@ -22,7 +21,7 @@ static size_t first_off_curve(const void *p, size_t n, size_t size, bool (*one)(
     uint8_t ok[BLOCK];
     for (size_t base = 0; base < n; base += BLOCK) {
         size_t m = n - base < BLOCK ? n - base : BLOCK;
-        batch(b + base * size, m, ok);
+        batch(k, b + base * size, m, ok);
         for (size_t i = 0; i < m; i++)
             if (!ok[i])
                 return base + i;
@@ -32,15 +31,16 @@ static size_t first_off_curve(const void *p, size_t n, size_t size, bool (*one)(
 
 static bool g1_one(const void *p) { return g1_aff_on_curve(p); }
 static bool g2_one(const void *p) { return g2_aff_on_curve(p); }
-static void g1_batch(const void *p, size_t n, uint8_t *ok) { ifma_g1_on_curve_n(p, n, ok); }
-static void g2_batch(const void *p, size_t n, uint8_t *ok) { ifma_g2_on_curve_n(p, n, ok); }
+
+static void g1_batch(const ec_ifma_ops *k, const void *p, size_t n, uint8_t *ok) { k->g1_on_curve_n(p, n, ok); }
+static void g2_batch(const ec_ifma_ops *k, const void *p, size_t n, uint8_t *ok) { k->g2_on_curve_n(p, n, ok); }
 
 size_t g1_aff_first_off_curve(const g1_aff *p, size_t n)
 {
-    return first_off_curve(p, n, sizeof *p, g1_one, g1_batch);
+    return first_off_curve(p, n, sizeof *p, g1_one, ec_lanes(), g1_batch);
 }
 
 size_t g2_aff_first_off_curve(const g2_aff *p, size_t n)
 {
-    return first_off_curve(p, n, sizeof *p, g2_one, g2_batch);
+    return first_off_curve(p, n, sizeof *p, g2_one, ec_lanes(), g2_batch);
 }

@@ -1,4 +1,4 @@
-/* Time arithmetic on the engine's clock (cuzk_now_ns: CLOCK_MONOTONIC, nanoseconds since boot) that
+/* The engine's clock (CLOCK_MONOTONIC, nanoseconds since boot) and time arithmetic on it that
  * cannot wrap. The clock starts near 0 at boot, so "now minus a span" is not a timestamp; and a
  * timestamp written by another thread after `now` was read is later than now. Spans are therefore
  * measured forward and clamped at 0, and millisecond settings too large for nanoseconds saturate
@@ -6,6 +6,15 @@
 #ifndef CUZK_ENGINE_CLOCK_H
 #define CUZK_ENGINE_CLOCK_H
 #include <stdint.h>
+#include <time.h>
+
+/* The engine's clock: CLOCK_MONOTONIC in nanoseconds (the clock of the library's CUZK_TIMING lines). */
+static inline uint64_t cuzk_engine_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 /* now - then; 0 when then is not earlier than now. */
 static inline uint64_t cuzk_elapsed_ns(uint64_t now, uint64_t then) { return now > then ? now - then : 0; }
@@ -17,5 +26,8 @@ static inline uint64_t cuzk_ms_to_ns(uint64_t ms)
 }
 
 /* t + span; UINT64_MAX (never reached) when the sum does not fit. */
-static inline uint64_t cuzk_after_ns(uint64_t t, uint64_t span) { return span > UINT64_MAX - t ? UINT64_MAX : t + span; }
+static inline uint64_t cuzk_after_ns(uint64_t t, uint64_t span)
+{
+    return span > UINT64_MAX - t ? UINT64_MAX : t + span;
+}
 #endif

@@ -8,7 +8,6 @@
 
 #include "engine/clock.h"
 #include "engine/engine_internal.h"
-#include "util/timer.h"
 
 void cuzk_engine_config_defaults(cuzk_engine_config_t *cfg)
 {
@@ -51,7 +50,7 @@ cuzk_status cuzk_engine_new(cuzk_engine_t **out, const cuzk_engine_config_t *cfg
     e->cfg.param_cache = e->param_cache;
     if (!e->cfg.result_retention_ms)
         e->cfg.result_retention_ms = 3600 * 1000;
-    e->t_start = cuzk_now_ns();
+    e->t_start = cuzk_engine_now_ns();
     pthread_mutex_init(&e->mu, NULL);
     pthread_mutex_init(&e->log_mu, NULL);
     pthread_condattr_t ca;
@@ -204,7 +203,7 @@ static void unlink_job(cuzk_engine_t *e, job_t *j)
 /* Finished results nobody came for are dropped after the retention time. Under mu. */
 static void purge_expired(cuzk_engine_t *e)
 {
-    uint64_t now = cuzk_now_ns(), keep = cuzk_ms_to_ns(e->cfg.result_retention_ms);
+    uint64_t now = cuzk_engine_now_ns(), keep = cuzk_ms_to_ns(e->cfg.result_retention_ms);
     for (job_t **p = &e->jobs; *p;) {
         job_t *j = *p;
         if (j->phase == JOB_DONE && j->waiters == 0 && cuzk_elapsed_ns(now, j->t_done) > keep) {
@@ -219,7 +218,7 @@ static void new_uuid(char out[CUZK_JOB_ID_MAX])
 {
     uint8_t b[16];
     if (getrandom(b, sizeof b, 0) != sizeof b) { /* never in practice; still unique within the process */
-        uint64_t t = cuzk_now_ns();
+        uint64_t t = cuzk_engine_now_ns();
         memcpy(b, &t, 8);
         memset(b + 8, 0, 8);
     }
@@ -301,7 +300,7 @@ cuzk_status cuzk_engine_submit(cuzk_engine_t *e, const cuzk_job_request_t *req, 
     j->sector_number = req->sector_number;
     j->miner_id = req->miner_id;
     j->has_sector_and_miner = req->has_sector_and_miner;
-    j->t_submit = cuzk_now_ns();
+    j->t_submit = cuzk_engine_now_ns();
 
     pthread_mutex_lock(&e->mu);
     if (e->stopping || e->draining) {
@@ -353,7 +352,7 @@ void cuzk_engine_await(cuzk_engine_t *e, const char *job_id, uint64_t timeout_ms
 {
     memset(out, 0, sizeof *out);
     /* a timeout too large for the clock means no limit in practice, never a wrapped, past deadline */
-    uint64_t deadline = timeout_ms ? cuzk_after_ns(cuzk_now_ns(), cuzk_ms_to_ns(timeout_ms)) : 0;
+    uint64_t deadline = timeout_ms ? cuzk_after_ns(cuzk_engine_now_ns(), cuzk_ms_to_ns(timeout_ms)) : 0;
     pthread_mutex_lock(&e->mu);
     job_t *j = find_job(e, job_id);
     if (!j) {
@@ -364,7 +363,7 @@ void cuzk_engine_await(cuzk_engine_t *e, const char *job_id, uint64_t timeout_ms
     }
     j->waiters++;
     while (j->phase != JOB_DONE) {
-        uint64_t now = cuzk_now_ns(), wake = now + 100000000ull; /* poll the caller's cancel check */
+        uint64_t now = cuzk_engine_now_ns(), wake = now + 100000000ull; /* poll the caller's cancel check */
         if (deadline && now >= deadline) {
             out->status = CUZK_JOB_TIMEOUT;
             snprintf(out->error, sizeof out->error, "no result within %llu ms", (unsigned long long)timeout_ms);
@@ -442,13 +441,13 @@ cuzk_status cuzk_engine_preload(cuzk_engine_t *e, const char *circuit_id, bool *
 {
     *already_loaded = false;
     *load_ms = 0;
-    const cuzk_fc_seal_proof_t *p = cuzk_srs_proof_for_circuit(circuit_id);
-    if (!p)
+    cuzk_porep_registered_proof_t p;
+    if (!cuzk_srs_proof_for_circuit(circuit_id, &p))
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
                             "unknown circuit id '%s' (porep-2k, porep-8m, porep-512m, porep-32g, porep-64g)", circuit_id);
     cuzk_srs_entry_t *entry = NULL;
     uint64_t loaded = 0;
-    cuzk_status st = cuzk_srs_acquire(&e->srs, p, &entry, &loaded, already_loaded, NULL, NULL, err);
+    cuzk_status st = cuzk_srs_acquire(&e->srs, &p, &entry, &loaded, already_loaded, NULL, NULL, err);
     if (st != CUZK_OK)
         return st;
     *load_ms = loaded;
@@ -463,7 +462,7 @@ cuzk_status cuzk_engine_evict(cuzk_engine_t *e, const char *circuit_id, bool *wa
 {
     *was_loaded = false;
     *freed_bytes = 0;
-    if (!cuzk_srs_proof_for_circuit(circuit_id))
+    if (!cuzk_srs_proof_for_circuit(circuit_id, NULL))
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "unknown circuit id '%s'", circuit_id);
     cuzk_status st = cuzk_srs_evict(&e->srs, circuit_id, was_loaded, freed_bytes, err);
     if (st == CUZK_OK && *was_loaded)

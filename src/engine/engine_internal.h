@@ -9,16 +9,15 @@
 #include <stdint.h>
 #include "cuzk/engine.h"
 #include "engine/budget.h"
+#include "cuzk/porep.h"
 #include "engine/srs_cache.h"
-#include "filecoin/vanilla/c1.h"
-#include "filecoin/porep/porep_prove.h"
 
 typedef enum { JOB_QUEUED, JOB_ACTIVATING, JOB_RUNNING, JOB_DONE } job_phase_t;
 typedef enum { PART_PENDING, PART_SYNTHESIZING, PART_SYNTH_DONE, PART_PROVING, PART_DONE, PART_FAILED } part_state_t;
 
 typedef struct {
     part_state_t state;
-    cuzk_porep_partition_t synth;   /* while SYNTH_DONE / PROVING */
+    cuzk_porep_partition_t *synth;  /* while SYNTH_DONE / PROVING */
     uint64_t reserved;              /* budget held for it */
     double synth_ms, prove_ms;
     cuzk_groth16_proof_t proof;
@@ -37,8 +36,7 @@ typedef struct job {
     bool cancel, failed;
     uint64_t t_submit, t_start, t_done; /* ns */
     /* while active */
-    cuzk_fc_c1_t c1;
-    cuzk_porep_config_t cfg;
+    cuzk_porep_c1_t *c1;
     cuzk_srs_entry_t *srs;
     uint32_t n_parts, next_synth, n_proved, in_flight;
     job_part_t *parts;

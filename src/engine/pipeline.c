@@ -5,9 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/clock.h"
 #include "engine/engine_internal.h"
-#include "filecoin/vanilla/c1_json.h"
-#include "util/timer.h"
 
 static bool before(const job_t *a, const job_t *b)
 {
@@ -45,11 +44,12 @@ static bool job_stopped(void *p)
     return __atomic_load_n(&s->e->stopping, __ATOMIC_RELAXED) || __atomic_load_n(&s->j->cancel, __ATOMIC_RELAXED);
 }
 
-static double ms_since(uint64_t t0) { return (double)(cuzk_now_ns() - t0) / 1e6; }
+static double ms_since(uint64_t t0) { return (double)(cuzk_engine_now_ns() - t0) / 1e6; }
 
 static void part_discard(cuzk_engine_t *e, job_part_t *p)
 {
-    cuzk_porep_partition_free(&p->synth);
+    cuzk_porep_partition_free(p->synth);
+    p->synth = NULL;
     if (p->reserved)
         cuzk_budget_release(&e->budget, p->reserved);
     p->reserved = 0;
@@ -61,14 +61,15 @@ void cuzk_engine_job_finish(cuzk_engine_t *e, job_t *j, cuzk_job_status st, cons
     j->status = st;
     if (msg && msg != j->error)
         snprintf(j->error, sizeof j->error, "%s", msg);
-    j->t_done = cuzk_now_ns();
+    j->t_done = cuzk_engine_now_ns();
     for (uint32_t k = 0; j->parts && k < j->n_parts; k++)
         part_discard(e, &j->parts[k]);
     free(j->parts);
     j->parts = NULL;
     cuzk_srs_release(&e->srs, j->srs);
     j->srs = NULL;
-    cuzk_fc_c1_free(&j->c1);
+    cuzk_porep_c1_free(j->c1);
+    j->c1 = NULL;
     free(j->input);
     j->input = NULL;
     if (st == CUZK_JOB_COMPLETED)
@@ -98,24 +99,23 @@ void cuzk_engine_job_settle(cuzk_engine_t *e, job_t *j)
 /* Parses and checks the job's input, then acquires its parameters. Lock not held. */
 static cuzk_status prepare(cuzk_engine_t *e, job_t *j, cuzk_err_t *err)
 {
-    cuzk_fc_c1_wrapper_info_t info;
-    cuzk_status st = cuzk_fc_c1_parse_any(&j->c1, &info, (const char *)j->input, j->input_len, 0, err);
+    cuzk_status st = cuzk_porep_c1_parse(&j->c1, j->input, j->input_len, err);
     if (st != CUZK_OK)
         return st;
-    const cuzk_fc_seal_proof_t *p = j->c1.proof;
+    cuzk_porep_c1_info_t info;
+    cuzk_porep_c1_info(&info, j->c1);
     bool given = j->has_sector_and_miner;
-    st = cuzk_porep_c1_check_sector(&j->c1, j->sector_size, &info, given ? &j->sector_number : NULL,
-                                    given ? &j->miner_id : NULL, err);
+    cuzk_porep_c1_expect_t expect = {.sector_size = j->sector_size, .has_sector_num = given,
+                                     .sector_num = j->sector_number, .has_miner_id = given, .miner_id = j->miner_id};
+    st = cuzk_porep_c1_check(j->c1, &expect, err);
     if (st != CUZK_OK)
         return st;
-    st = cuzk_fc_c1_check_challenges(&j->c1, err);
-    if (st == CUZK_OK)
-        st = cuzk_porep_c1_config(&j->cfg, &j->c1, err);
+    st = cuzk_porep_c1_check_challenges(j->c1, err);
     if (st != CUZK_OK)
         return st;
     stop_ctx_t stop = {e, j};
-    uint64_t t0 = cuzk_now_ns();
-    st = cuzk_srs_acquire(&e->srs, p, &j->srs, &j->srs_load_ms, NULL, job_stopped, &stop, err);
+    uint64_t t0 = cuzk_engine_now_ns();
+    st = cuzk_srs_acquire(&e->srs, &info.proof, &j->srs, &j->srs_load_ms, NULL, job_stopped, &stop, err);
     if (st == CUZK_OK)
         cuzk_engine_timeline(e, "SRS_READY", j->id, "%s %.0f ms", j->srs->circuit_id, ms_since(t0));
     return st;
@@ -125,12 +125,15 @@ static cuzk_status prepare(cuzk_engine_t *e, job_t *j, cuzk_err_t *err)
 static void activate(cuzk_engine_t *e, job_t *j)
 {
     j->phase = JOB_ACTIVATING;
-    j->t_start = cuzk_now_ns();
+    j->t_start = cuzk_engine_now_ns();
     pthread_mutex_unlock(&e->mu);
     cuzk_engine_timeline(e, "START", j->id, "queued %.0f ms", (double)(j->t_start - j->t_submit) / 1e6);
     cuzk_err_t err = {{0}};
     cuzk_status st = prepare(e, j, &err);
-    job_part_t *parts = st == CUZK_OK ? calloc(j->c1.n_partitions, sizeof *parts) : NULL;
+    cuzk_porep_c1_info_t info = {0};
+    if (st == CUZK_OK)
+        cuzk_porep_c1_info(&info, j->c1);
+    job_part_t *parts = st == CUZK_OK ? calloc(info.partitions, sizeof *parts) : NULL;
     if (st == CUZK_OK && !parts)
         st = cuzk_err_set(&err, CUZK_ERR_NO_MEMORY, "out of memory");
     pthread_mutex_lock(&e->mu);
@@ -144,7 +147,7 @@ static void activate(cuzk_engine_t *e, job_t *j)
         return;
     }
     j->parts = parts;
-    j->n_parts = j->c1.n_partitions;
+    j->n_parts = info.partitions;
     j->phase = JOB_RUNNING;
     pthread_cond_broadcast(&e->work_cv);
 }
@@ -169,7 +172,7 @@ static void synthesize_next(cuzk_engine_t *e, job_t *j)
 
     cuzk_err_t err = {{0}};
     stop_ctx_t stop = {e, j};
-    uint64_t bytes = partition_bytes(j->srs->keys.pk);
+    uint64_t bytes = partition_bytes(cuzk_porep_keys_pk(j->srs->keys));
     cuzk_status st = CUZK_OK;
     if (j->srs->bytes + bytes > e->budget.total) /* would wait forever: its own parameters stay resident */
         st = cuzk_err_set(&err, CUZK_ERR_NO_MEMORY,
@@ -180,9 +183,10 @@ static void synthesize_next(cuzk_engine_t *e, job_t *j)
         st = cuzk_budget_acquire(&e->budget, bytes, job_stopped, &stop, "a partition", &err);
     if (st == CUZK_OK) {
         part->reserved = bytes;
-        uint64_t t0 = cuzk_now_ns();
+        uint64_t t0 = cuzk_engine_now_ns();
         cuzk_engine_timeline(e, "SYNTH_START", j->id, "partition %u", k);
-        st = cuzk_porep_synthesize_partition(&part->synth, &j->c1, &j->cfg, k, job_stopped, &stop, &err);
+        cuzk_porep_prove_opts_t so = {.should_stop = job_stopped, .stop_arg = &stop};
+        st = cuzk_porep_partition_synthesize(&part->synth, j->c1, k, &so, &err);
         part->synth_ms = ms_since(t0);
         cuzk_engine_timeline(e, "SYNTH_END", j->id, "partition %u %.0f ms", k, part->synth_ms);
     }
@@ -214,13 +218,13 @@ static void worker_busy(worker_t *w, const job_t *j, uint32_t k)
     w->busy = true;
     snprintf(w->job, sizeof w->job, "%s", j->id);
     w->partition = k;
-    w->busy_since_ns = cuzk_now_ns();
+    w->busy_since_ns = cuzk_engine_now_ns();
 }
 
 static void worker_idle(worker_t *w)
 {
     w->busy = false;
-    w->busy_total_ns += cuzk_now_ns() - w->busy_since_ns;
+    w->busy_total_ns += cuzk_engine_now_ns() - w->busy_since_ns;
 }
 
 void *cuzk_engine_synth_worker(void *arg)
@@ -279,7 +283,7 @@ static cuzk_status assemble(job_t *j, cuzk_err_t *err)
     for (uint32_t k = 0; k < j->n_parts; k++)
         proofs[k] = j->parts[k].proof;
     bool valid = false;
-    cuzk_status st = cuzk_porep_verify(&valid, &j->c1, &j->srs->keys.vk, proofs, j->n_parts, err);
+    cuzk_status st = cuzk_porep_verify(&valid, j->c1, cuzk_porep_keys_vk(j->srs->keys), proofs, j->n_parts, err);
     if (st == CUZK_OK && !valid)
         st = cuzk_err_set(err, CUZK_ERR_MISMATCH, "the proof failed verification; not returned");
     if (st == CUZK_OK)
@@ -302,16 +306,12 @@ static void prove_one(cuzk_engine_t *e, job_t *j, uint32_t k)
     cuzk_err_t err = {{0}};
     cuzk_status st = CUZK_OK;
     if (!skip) {
-        cuzk_groth16_prove_opts po;
-        memset(&po, 0, sizeof po);
-        po.threads = e->cfg.prover_threads;
-        po.h_mode = CUZK_GROTH16_H_COSET;
         stop_ctx_t stop = {e, j};
-        po.should_stop = job_stopped; /* a cancel or a hard stop ends the proof at its next phase */
-        po.stop_arg = &stop;
-        uint64_t t0 = cuzk_now_ns();
+        /* a cancel or a hard stop ends the proof at its next phase */
+        cuzk_porep_prove_opts_t po = {.threads = e->cfg.prover_threads, .should_stop = job_stopped, .stop_arg = &stop};
+        uint64_t t0 = cuzk_engine_now_ns();
         cuzk_engine_timeline(e, "PROVE_START", j->id, "partition %u", k);
-        st = cuzk_groth16_prove(&part->proof, j->srs->keys.pk, &part->synth.gw, 1, &po, &err);
+        st = cuzk_porep_partition_prove(&part->proof, part->synth, cuzk_porep_keys_pk(j->srs->keys), &po, &err);
         part->prove_ms = ms_since(t0);
         cuzk_engine_timeline(e, "PROVE_END", j->id, "partition %u %.0f ms", k, part->prove_ms);
     }
@@ -339,7 +339,7 @@ static void prove_one(cuzk_engine_t *e, job_t *j, uint32_t k)
     }
     j->in_flight++; /* the verification keeps the job from settling meanwhile */
     pthread_mutex_unlock(&e->mu);
-    uint64_t t0 = cuzk_now_ns();
+    uint64_t t0 = cuzk_engine_now_ns();
     st = assemble(j, &err);
     cuzk_engine_timeline(e, "VERIFY", j->id, "%s %.0f ms", st == CUZK_OK ? "valid" : "INVALID", ms_since(t0));
     pthread_mutex_lock(&e->mu);

@@ -7,7 +7,6 @@
 #include <time.h>
 
 #include "engine/clock.h"
-#include "util/timer.h"
 
 void cuzk_srs_cache_init(cuzk_srs_cache_t *c, const char *dir, cuzk_budget_t *budget, uint64_t min_idle_ms,
                          int threads)
@@ -24,7 +23,7 @@ void cuzk_srs_cache_init(cuzk_srs_cache_t *c, const char *dir, cuzk_budget_t *bu
 static void entry_free(cuzk_srs_entry_t *e)
 {
     cuzk_groth16_pvk_free(e->pvk);
-    cuzk_porep_keys_close(&e->keys);
+    cuzk_porep_keys_free(e->keys);
     free(e);
 }
 
@@ -40,7 +39,7 @@ void cuzk_srs_cache_destroy(cuzk_srs_cache_t *c)
     pthread_mutex_destroy(&c->mu);
 }
 
-void cuzk_srs_circuit_id(char out[32], const cuzk_fc_seal_proof_t *proof)
+void cuzk_srs_circuit_id(char out[32], const cuzk_porep_registered_proof_t *proof)
 {
     char size[16];
     size_t n = 0;
@@ -52,19 +51,24 @@ void cuzk_srs_circuit_id(char out[32], const cuzk_fc_seal_proof_t *proof)
             break;
         }
     size[n] = 0;
-    snprintf(out, 32, "porep-%s%s", size, proof->challenges == CUZK_FC_CHALLENGES_NON_INTERACTIVE ? "-ni" : "");
+    snprintf(out, 32, "porep-%s%s", size, proof->challenges == CUZK_POREP_CHALLENGES_NON_INTERACTIVE ? "-ni" : "");
 }
 
-const cuzk_fc_seal_proof_t *cuzk_srs_proof_for_circuit(const char *circuit_id)
+bool cuzk_srs_proof_for_circuit(const char *circuit_id, cuzk_porep_registered_proof_t *out)
 {
-    const cuzk_fc_seal_proof_t *all = cuzk_fc_seal_proofs(), *best = NULL;
-    for (size_t i = 0; i < CUZK_FC_SEAL_PROOF_COUNT; i++) {
+    cuzk_porep_registered_proof_t p, best;
+    bool found = false;
+    for (uint64_t i = 0; cuzk_porep_registered_proof(&p, i, NULL) == CUZK_OK; i++) {
         char id[32];
-        cuzk_srs_circuit_id(id, &all[i]);
-        if (strcmp(id, circuit_id) == 0 && (!best || all[i].api == CUZK_FC_API_V1_1))
-            best = &all[i];
+        cuzk_srs_circuit_id(id, &p);
+        if (strcmp(id, circuit_id) == 0 && (!found || p.api == CUZK_POREP_API_V1_1)) {
+            best = p;
+            found = true;
+        }
     }
-    return best;
+    if (found && out)
+        *out = best;
+    return found;
 }
 
 static cuzk_srs_entry_t *find(cuzk_srs_cache_t *c, const char *id)
@@ -89,7 +93,7 @@ static cuzk_status load(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e, bool (*stop)(v
                         cuzk_err_t *err)
 {
     cuzk_porep_params_paths_t pp;
-    cuzk_status st = cuzk_porep_params_paths(&pp, c->dir, e->proof, err);
+    cuzk_status st = cuzk_porep_params_paths(&pp, c->dir, e->proof_id, err);
     FILE *f = st == CUZK_OK ? fopen(pp.params, "rb") : NULL;
     uint64_t bytes = 0;
     if (f) {
@@ -103,9 +107,10 @@ static cuzk_status load(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e, bool (*stop)(v
     if (st != CUZK_OK)
         return st;
     e->bytes = bytes;
-    st = cuzk_porep_keys_open(&e->keys, c->dir, e->proof, true, c->threads, err);
-    if (st == CUZK_OK && cuzk_groth16_pvk_new(&e->pvk, &e->keys.vk) != CUZK_OK)
-        st = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: cannot prepare the verifying key", e->keys.paths.vk);
+    st = cuzk_porep_keys_load(&e->keys, c->dir, e->proof_id, true, c->threads, err);
+    if (st == CUZK_OK && cuzk_groth16_pvk_new(&e->pvk, cuzk_porep_keys_vk(e->keys)) != CUZK_OK)
+        st = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: cannot prepare the verifying key",
+                          cuzk_porep_keys_paths(e->keys)->vk);
     if (st != CUZK_OK) {
         cuzk_budget_release(c->budget, e->bytes);
         e->bytes = 0;
@@ -113,7 +118,7 @@ static cuzk_status load(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e, bool (*stop)(v
     return st;
 }
 
-cuzk_status cuzk_srs_acquire(cuzk_srs_cache_t *c, const cuzk_fc_seal_proof_t *proof, cuzk_srs_entry_t **out,
+cuzk_status cuzk_srs_acquire(cuzk_srs_cache_t *c, const cuzk_porep_registered_proof_t *proof, cuzk_srs_entry_t **out,
                              uint64_t *loaded_ms, bool *resident, bool (*stop)(void *), void *stop_arg,
                              cuzk_err_t *err)
 {
@@ -130,7 +135,7 @@ cuzk_status cuzk_srs_acquire(cuzk_srs_cache_t *c, const cuzk_fc_seal_proof_t *pr
         pthread_cond_wait(&c->cv, &c->mu);
     if (e) {
         e->refs++;
-        e->last_used_ns = cuzk_now_ns();
+        e->last_used_ns = cuzk_engine_now_ns();
         pthread_mutex_unlock(&c->mu);
         *out = e;
         if (resident)
@@ -143,19 +148,19 @@ cuzk_status cuzk_srs_acquire(cuzk_srs_cache_t *c, const cuzk_fc_seal_proof_t *pr
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory");
     }
     memcpy(e->circuit_id, id, sizeof id);
-    e->proof = proof;
+    e->proof_id = proof->id;
     e->loading = true;
     e->refs = 1;
     e->next = c->entries;
     c->entries = e;
     pthread_mutex_unlock(&c->mu);
 
-    uint64_t t0 = cuzk_now_ns();
+    uint64_t t0 = cuzk_engine_now_ns();
     cuzk_status st = load(c, e, stop, stop_arg, err);
 
     pthread_mutex_lock(&c->mu);
     e->loading = false;
-    e->last_used_ns = cuzk_now_ns();
+    e->last_used_ns = cuzk_engine_now_ns();
     if (st != CUZK_OK) {
         unlink_entry(c, e);
         free(e);
@@ -164,7 +169,7 @@ cuzk_status cuzk_srs_acquire(cuzk_srs_cache_t *c, const cuzk_fc_seal_proof_t *pr
     pthread_cond_broadcast(&c->cv);
     pthread_mutex_unlock(&c->mu);
     if (st == CUZK_OK && loaded_ms)
-        *loaded_ms = (cuzk_now_ns() - t0) / 1000000;
+        *loaded_ms = (cuzk_engine_now_ns() - t0) / 1000000;
     *out = e;
     return st;
 }
@@ -175,13 +180,13 @@ void cuzk_srs_release(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e)
         return;
     pthread_mutex_lock(&c->mu);
     e->refs--;
-    e->last_used_ns = cuzk_now_ns();
+    e->last_used_ns = cuzk_engine_now_ns();
     pthread_mutex_unlock(&c->mu);
 }
 
 uint64_t cuzk_srs_evict_idle(void *cache, uint64_t need)
 {
-    return cuzk_srs_evict_idle_at(cache, need, cuzk_now_ns());
+    return cuzk_srs_evict_idle_at(cache, need, cuzk_engine_now_ns());
 }
 
 uint64_t cuzk_srs_evict_idle_at(cuzk_srs_cache_t *c, uint64_t need, uint64_t now_ns)
@@ -240,7 +245,7 @@ cuzk_status cuzk_srs_evict(cuzk_srs_cache_t *c, const char *circuit_id, bool *wa
 size_t cuzk_srs_list(cuzk_srs_cache_t *c, cuzk_engine_srs_info_t *out, size_t max)
 {
     size_t n = 0;
-    uint64_t now = cuzk_now_ns();
+    uint64_t now = cuzk_engine_now_ns();
     pthread_mutex_lock(&c->mu);
     for (cuzk_srs_entry_t *e = c->entries; e; e = e->next) {
         if (e->loading)

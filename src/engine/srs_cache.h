@@ -8,13 +8,13 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "cuzk/engine.h"
+#include "cuzk/porep.h"
 #include "engine/budget.h"
-#include "filecoin/porep/porep_keys.h"
 
 typedef struct cuzk_srs_entry {
     char circuit_id[32];
-    const cuzk_fc_seal_proof_t *proof; /* the proof it was loaded for (all of its size share the circuit) */
-    cuzk_porep_keys_t keys;
+    uint32_t proof_id;                 /* the proof it was loaded for (all of its size share the circuit) */
+    cuzk_porep_keys_t *keys;
     cuzk_groth16_pvk_t *pvk;
     uint64_t bytes;                    /* charged to the budget */
     uint32_t refs;
@@ -39,14 +39,15 @@ void cuzk_srs_cache_init(cuzk_srs_cache_t *c, const char *dir, cuzk_budget_t *bu
 void cuzk_srs_cache_destroy(cuzk_srs_cache_t *c);
 
 /* "porep-2k", "porep-8m", "porep-512m", "porep-32g", "porep-64g". */
-void cuzk_srs_circuit_id(char out[32], const cuzk_fc_seal_proof_t *proof);
-/* The interactive V1_1 proof of a circuit id (the proof preload loads the circuit for); NULL if unknown. */
-const cuzk_fc_seal_proof_t *cuzk_srs_proof_for_circuit(const char *circuit_id);
+void cuzk_srs_circuit_id(char out[32], const cuzk_porep_registered_proof_t *proof);
+/* The interactive V1_1 proof of a circuit id (the proof preload loads the circuit for) into *out (may be
+ * NULL); false if the id is unknown. */
+bool cuzk_srs_proof_for_circuit(const char *circuit_id, cuzk_porep_registered_proof_t *out);
 
 /* A reference to proof's keys, loading them if needed (*loaded_ms: time spent loading here, 0 when they
  * were resident or another thread loaded them; *resident: they were, or another thread loaded them).
  * Either pointer may be NULL. Release with cuzk_srs_release. */
-cuzk_status cuzk_srs_acquire(cuzk_srs_cache_t *c, const cuzk_fc_seal_proof_t *proof, cuzk_srs_entry_t **out,
+cuzk_status cuzk_srs_acquire(cuzk_srs_cache_t *c, const cuzk_porep_registered_proof_t *proof, cuzk_srs_entry_t **out,
                              uint64_t *loaded_ms, bool *resident, bool (*stop)(void *), void *stop_arg,
                              cuzk_err_t *err);
 void cuzk_srs_release(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e);
@@ -54,7 +55,7 @@ void cuzk_srs_release(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e);
 /* The budget's evictor: drops unused entries idle at least min_idle, least recently used first, until
  * `need` bytes are freed; returns the bytes freed. */
 uint64_t cuzk_srs_evict_idle(void *cache, uint64_t need);
-/* The same with the time given (cuzk_now_ns's clock), so that tests can place "now" anywhere, just
+/* The same with the time given (cuzk_engine_now_ns's clock), so that tests can place "now" anywhere, just
  * after boot included. An entry last used at or after now_ns has been idle for no time. */
 uint64_t cuzk_srs_evict_idle_at(cuzk_srs_cache_t *c, uint64_t need, uint64_t now_ns);
 /* Drops the circuit's entry if nobody uses it. *was_loaded false when it was not resident;

@@ -11,13 +11,12 @@
 
 #include "engine/clock.h"
 #include "engine/engine_internal.h"
-#include "util/timer.h"
 
 void cuzk_engine_status(cuzk_engine_t *e, cuzk_engine_status_t *out)
 {
     memset(out, 0, sizeof *out);
     pthread_mutex_lock(&e->mu);
-    out->uptime_s = (cuzk_now_ns() - e->t_start) / 1000000000ull;
+    out->uptime_s = (cuzk_engine_now_ns() - e->t_start) / 1000000000ull;
     for (int k = 0; k < CUZK_KIND_COUNT; k++) {
         out->completed_by_kind[k] = e->completed[k];
         out->failed_by_kind[k] = e->failed[k];
@@ -108,7 +107,7 @@ char *cuzk_engine_status_json(cuzk_engine_t *e)
                                              (json_int_t)(s.srs[i].idle_ms / 1000), "evictable",
                                              s.srs[i].ref_count == 0));
     pthread_mutex_lock(&e->mu);
-    uint64_t now = cuzk_now_ns(); /* under mu: not before a start the snapshot sees */
+    uint64_t now = cuzk_engine_now_ns(); /* under mu: not before a start the snapshot sees */
     uint32_t queue = 0;
     for (job_t *j = e->jobs; j; j = j->next)
         queue += j->phase == JOB_QUEUED;

@@ -3,8 +3,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "engine/clock.h"
 #include "engine/engine_internal.h"
-#include "util/timer.h"
 
 const double cuzk_hist_bounds_s[HIST_BUCKETS] = {0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600};
 
@@ -31,7 +31,7 @@ void cuzk_engine_timeline(cuzk_engine_t *e, const char *event, const char *job, 
         if (*c == '\n' || *c == ',')
             *c = *c == ',' ? ';' : ' ';
     pthread_mutex_lock(&e->log_mu);
-    fprintf(e->cfg.log, "TIMELINE,%llu,%s,%s,%s\n", (unsigned long long)((cuzk_now_ns() - e->t_start) / 1000000),
+    fprintf(e->cfg.log, "TIMELINE,%llu,%s,%s,%s\n", (unsigned long long)((cuzk_engine_now_ns() - e->t_start) / 1000000),
             event, job, detail);
     fflush(e->cfg.log);
     pthread_mutex_unlock(&e->log_mu);

@@ -1,32 +1,45 @@
-/* Dispatch of the hot field operations (fp_mul, fp_sqr, fr_mul, fr_sqr) between the portable and
- * the ADX code. The choice is a single flag tested in the function itself, with the ADX body
- * inlined behind it, so a dispatched call costs one well-predicted branch and no indirect call. */
+/* The scalar field operations dispatched through the table's FF entry (ff_impl.h). With the ADX
+ * entry the ADX body is inlined behind the table's flag, so a dispatched call costs one
+ * well-predicted branch and no indirect call; any other entry is called through its pointer. */
 #include "ff/ff_impl.h"
 #include "ff/mont.h"
 #include "ff/mont_adx.h"
 #include "ff/fp_inline.h"
 
-bool ff_use_adx;
-static cuzk_impl current = CUZK_IMPL_PORTABLE;
-
-cuzk_status ff_set_impl(cuzk_impl impl)
-{
-    if (!cuzk_impl_supported(impl))
-        return CUZK_ERR_UNSUPPORTED;
-    current = impl;
-    /* IFMA is a batched-kernel implementation; its scalar operations are the ADX ones. */
-    ff_use_adx = impl == CUZK_IMPL_ADX || impl == CUZK_IMPL_IFMA;
-    return CUZK_OK;
-}
-
-cuzk_impl ff_get_impl(void) { return current; }
-
-__attribute__((constructor)) static void ff_impl_init(void) { ff_set_impl(cuzk_impl_from_env()); }
+const ff_ops ff_ops_portable = {
+    .name = "portable",
+    .fp_mul = fp_mul_portable,
+    .fp_sqr = fp_sqr_portable,
+    .fr_mul = fr_mul_portable,
+    .fr_sqr = fr_sqr_portable,
+    .fp_mul_wide = fp_mul_wide_portable,
+    .fp_redc = fp_redc_portable,
+};
 
 #if defined(CUZK_FF_HAVE_ADX)
-#define FF_ADX_ON __builtin_expect(ff_use_adx, 1)
-#else
-#define FF_ADX_ON 0
+const ff_ops ff_ops_adx = {
+    .name = "adx",
+    .fp_mul = fp_mul_adx,
+    .fp_sqr = fp_sqr_adx,
+    .fr_mul = fr_mul_adx,
+    .fr_sqr = fr_sqr_adx,
+    .fp_mul_wide = fp_mul_wide_adx,
+    .fp_redc = fp_redc_adx,
+};
+#endif
+
+const void *ff_variant(cuzk_variant v)
+{
+#if defined(CUZK_FF_HAVE_ADX)
+    if (v == CUZK_VARIANT_ADX || v == CUZK_VARIANT_AVX2 || v == CUZK_VARIANT_IFMA)
+        return &ff_ops_adx;
+#endif
+    (void)v;
+    return &ff_ops_portable;
+}
+
+#if defined(CUZK_FF_HAVE_ADX)
+#define FF_ADX_ON __builtin_expect(cuzk_dispatch_ff_adx(), 1)
 #endif
 
 void fp_mul(fp *r, const fp *a, const fp *b) { fp_mul_inl(r, a, b); }
@@ -41,7 +54,7 @@ void fr_mul(fr *r, const fr *a, const fr *b)
         return;
     }
 #endif
-    fr_mul_portable(r, a, b);
+    ff_active()->fr_mul(r, a, b);
 }
 
 void fr_sqr(fr *r, const fr *a)
@@ -52,7 +65,7 @@ void fr_sqr(fr *r, const fr *a)
         return;
     }
 #endif
-    fr_sqr_portable(r, a);
+    ff_active()->fr_sqr(r, a);
 }
 
 void fp_mul_wide(uint64_t t[12], const uint64_t a[6], const uint64_t b[6])
@@ -63,7 +76,7 @@ void fp_mul_wide(uint64_t t[12], const uint64_t a[6], const uint64_t b[6])
         return;
     }
 #endif
-    fp_mul_wide_portable(t, a, b);
+    ff_active()->fp_mul_wide(t, a, b);
 }
 
 void fp_redc(fp *r, const uint64_t t[12])
@@ -74,5 +87,5 @@ void fp_redc(fp *r, const uint64_t t[12])
         return;
     }
 #endif
-    fp_redc_portable(r, t);
+    ff_active()->fp_redc(r, t);
 }

@@ -171,3 +171,9 @@ void fr_to_bytes_be(uint8_t out[FR_BYTES], const fr *a)
     fr_from_mont(c, a);
     limbs_to_bytes_be(out, c, FR_LIMBS);
 }
+
+/* The public form of fr_to_scalar (cuzk/field.h). */
+void cuzk_fr_to_scalar(cuzk_scalar_t *out, const cuzk_fr_t *in)
+{
+    fr_to_scalar(out, in);
+}

@@ -27,7 +27,7 @@ void fp_redc_portable(fp *r, const uint64_t t[12]);
 #define CUZK_FF_HAVE_ADX 1
 void fp_mul_wide_adx(uint64_t t[12], const uint64_t a[6], const uint64_t b[6]);
 void fp_redc_adx(fp *r, const uint64_t t[12]);
-/* MULX/ADCX/ADOX code: only call when cuzk_impl_supported(CUZK_IMPL_ADX). */
+/* MULX/ADCX/ADOX code: only call when cuzk_impl_supported(CUZK_IMPL_ADX) (cuzk/cuzk.h). */
 void fp_mul_adx(fp *r, const fp *a, const fp *b);
 void fp_sqr_adx(fp *r, const fp *a);
 void fr_mul_adx(fr *r, const fr *a, const fr *b);
@@ -37,8 +37,5 @@ void fr_sqr_adx(fr *r, const fr *a);
 /* Inverses by Fermat's little theorem (exponentiation), an independent check of fp_inv/fr_inv. */
 void fp_inv_fermat(fp *r, const fp *a);
 void fr_inv_fermat(fr *r, const fr *a);
-
-/* True when the dispatched operations currently use the ADX code. */
-extern bool ff_use_adx;
 
 #endif

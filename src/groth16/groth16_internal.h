@@ -6,6 +6,12 @@
 #include "cuzk/groth16.h"
 #include "ff/fr.h"
 
+/* cuzk_groth16_prove with the blinding (r, s) given instead of drawn from getrandom (both or neither:
+ * NULL, NULL is cuzk_groth16_prove itself): for known-answer tests against other provers. */
+cuzk_status g16_prove_blinded(cuzk_groth16_proof_t *proofs, const cuzk_groth16_pk_t *pk,
+                              const cuzk_groth16_witness_t *witnesses, size_t n, const cuzk_groth16_prove_opts *opts,
+                              const fr *fixed_r, const fr *fixed_s, cuzk_err_t *err);
+
 /* A uniformly random Fr element from the OS CSPRNG (getrandom), by rejection sampling. */
 cuzk_status g16_random_fr(fr *out, cuzk_err_t *err);
 

@@ -1,12 +1,13 @@
 /* Internal pieces shared by the parameter-file sources: the bulk point codec (fast, multi-threaded
  * decoding of uncompressed points straight from a mapping), the verifying-key codec the .params reader
- * reuses, and writing through a temporary file renamed into place. */
+ * reuses, and writing through the atomic file writer. */
 #ifndef CUZK_GROTH16_PARAMS_INTERNAL_H
 #define CUZK_GROTH16_PARAMS_INTERNAL_H
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "cuzk/file.h"
 #include "cuzk/params.h"
 
 #define PARAMS_G1_BYTES 96
@@ -59,12 +60,10 @@ void params_unmap(params_map_t *m);
 /* madvise over [base, base + len), widened to whole pages; failures are ignored (advice only). */
 void params_advise(const void *base, size_t len, int advice);
 
-/* Writing through a temporary file: open "<path>.tmp.<pid>", write, then commit (flush, fsync,
- * rename) or abort (close, unlink). */
+/* Writing through the atomic writer (cuzk/file.h): open, write, then commit (flush, fsync, rename, fsync
+ * of the directory) or abort (the temporary file removed). Commit and abort release the file. */
 typedef struct {
-    FILE *f;
-    char *tmp;
-    const char *path;
+    cuzk_atomic_file_t *f;
 } params_out_t;
 cuzk_status params_out_open(params_out_t *o, const char *path, cuzk_err_t *err);
 cuzk_status params_out_write(params_out_t *o, const void *buf, size_t len, cuzk_err_t *err);

@@ -1,6 +1,5 @@
-/* File plumbing for the parameter files: read-only mappings, and output through "<path>.tmp.<pid>"
- * renamed into place only once everything is written, so a failed write never leaves a partial file
- * under the real name. */
+/* File plumbing for the parameter files: read-only mappings, and output through the atomic writer
+ * (cuzk/file.h), so a failed write never leaves a partial file under the real name. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -60,65 +59,23 @@ void params_advise(const void *base, size_t len, int advice)
 
 cuzk_status params_out_open(params_out_t *o, const char *path, cuzk_err_t *err)
 {
-    memset(o, 0, sizeof *o);
-    o->path = path;
-    size_t n = strlen(path) + 32;
-    o->tmp = malloc(n);
-    if (!o->tmp)
-        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory", path);
-    snprintf(o->tmp, n, "%s.tmp.%ld", path, (long)getpid());
-    int fd = open(o->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        cuzk_status st = cuzk_err_set(err, CUZK_ERR_IO, "%s: cannot create: %s", o->tmp, strerror(errno));
-        free(o->tmp);
-        o->tmp = NULL;
-        return st;
-    }
-    o->f = fdopen(fd, "wb");
-    if (!o->f) {
-        cuzk_status st = cuzk_err_set(err, CUZK_ERR_IO, "%s: %s", o->tmp, strerror(errno));
-        close(fd);
-        unlink(o->tmp);
-        free(o->tmp);
-        o->tmp = NULL;
-        return st;
-    }
-    setvbuf(o->f, NULL, _IOFBF, 1 << 20);
-    return CUZK_OK;
+    return cuzk_atomic_open(&o->f, path, 0644, err);
 }
 
 cuzk_status params_out_write(params_out_t *o, const void *buf, size_t len, cuzk_err_t *err)
 {
-    if (len && fwrite(buf, 1, len, o->f) != len)
-        return cuzk_err_set(err, CUZK_ERR_IO, "%s: write failed: %s", o->tmp, strerror(errno));
-    return CUZK_OK;
+    return cuzk_atomic_write(o->f, buf, len, err);
 }
 
 cuzk_status params_out_commit(params_out_t *o, cuzk_err_t *err)
 {
-    cuzk_status st = CUZK_OK;
-    if (fflush(o->f) != 0 || fsync(fileno(o->f)) != 0)
-        st = cuzk_err_set(err, CUZK_ERR_IO, "%s: write failed: %s", o->tmp, strerror(errno));
-    if (fclose(o->f) != 0 && st == CUZK_OK)
-        st = cuzk_err_set(err, CUZK_ERR_IO, "%s: close failed: %s", o->tmp, strerror(errno));
+    cuzk_status st = cuzk_atomic_commit(o->f, err);
     o->f = NULL;
-    if (st == CUZK_OK && rename(o->tmp, o->path) != 0)
-        st = cuzk_err_set(err, CUZK_ERR_IO, "%s: cannot rename to %s: %s", o->tmp, o->path,
-                          strerror(errno));
-    if (st != CUZK_OK)
-        unlink(o->tmp);
-    free(o->tmp);
-    o->tmp = NULL;
     return st;
 }
 
 void params_out_abort(params_out_t *o)
 {
-    if (o->f)
-        fclose(o->f);
-    if (o->tmp) {
-        unlink(o->tmp);
-        free(o->tmp);
-    }
-    memset(o, 0, sizeof *o);
+    cuzk_atomic_abort(o->f);
+    o->f = NULL;
 }

@@ -230,7 +230,7 @@ static cuzk_status scratch_alloc(prove_scratch *s, size_t m, size_t nz)
 
 static cuzk_status prove_one(cuzk_groth16_proof_t *proof, const cuzk_groth16_pk_t *pk,
                              const cuzk_groth16_witness_t *w, const cuzk_groth16_prove_opts *o,
-                             prove_scratch *s, int threads, cuzk_err_t *err)
+                             const fr *fixed_r, const fr *fixed_s, prove_scratch *s, int threads, cuzk_err_t *err)
 {
     unsigned log_m = g16_log2_ceil(w->num_constraints + w->num_inputs);
     cuzk_status st = stop_check(o);
@@ -249,9 +249,9 @@ static cuzk_status prove_one(cuzk_groth16_proof_t *proof, const cuzk_groth16_pk_
         return cuzk_err_set(err, st, "multi-scalar multiplication: %s", cuzk_status_str(st));
 
     fr r, sv;
-    if (o->fixed_r && o->fixed_s) {
-        r = *o->fixed_r;
-        sv = *o->fixed_s;
+    if (fixed_r && fixed_s) {
+        r = *fixed_r;
+        sv = *fixed_s;
     } else if ((st = g16_random_fr(&r, err)) != CUZK_OK || (st = g16_random_fr(&sv, err)) != CUZK_OK) {
         g16_wipe(&r, sizeof r);
         return st;
@@ -268,10 +268,16 @@ cuzk_status cuzk_groth16_prove(cuzk_groth16_proof_t *proofs, const cuzk_groth16_
                                const cuzk_groth16_witness_t *witnesses, size_t n,
                                const cuzk_groth16_prove_opts *opts, cuzk_err_t *err)
 {
+    return g16_prove_blinded(proofs, pk, witnesses, n, opts, NULL, NULL, err);
+}
+
+cuzk_status g16_prove_blinded(cuzk_groth16_proof_t *proofs, const cuzk_groth16_pk_t *pk,
+                              const cuzk_groth16_witness_t *witnesses, size_t n, const cuzk_groth16_prove_opts *opts,
+                              const fr *fixed_r, const fr *fixed_s, cuzk_err_t *err)
+{
     cuzk_groth16_prove_opts o = opts ? *opts : (cuzk_groth16_prove_opts){0};
     if (!proofs || !pk || (n && !witnesses) || o.threads < 0 ||
-        (o.h_mode != CUZK_GROTH16_H_COSET && o.h_mode != CUZK_GROTH16_H_ODD_ROOTS) ||
-        (!o.fixed_r != !o.fixed_s))
+        (o.h_mode != CUZK_GROTH16_H_COSET && o.h_mode != CUZK_GROTH16_H_ODD_ROOTS) || (!fixed_r != !fixed_s))
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "invalid arguments to cuzk_groth16_prove");
     int threads = o.threads ? o.threads : cuzk_cpu_count();
     size_t max_rows = 0, max_z = 0;
@@ -305,7 +311,7 @@ cuzk_status cuzk_groth16_prove(cuzk_groth16_proof_t *proofs, const cuzk_groth16_
     }
     uint64_t t = cuzk_now_ns();
     for (size_t k = 0; k < n && st == CUZK_OK; k++)
-        st = prove_one(&proofs[k], pk, &witnesses[k], &o, &s, threads, err);
+        st = prove_one(&proofs[k], pk, &witnesses[k], &o, fixed_r, fixed_s, &s, threads, err);
     cuzk_timing_report("prove", t);
     /* The witness is secret too, and so is what was derived from it (A·z, B·z, C·z, H). */
     size_t m = (size_t)1 << g16_log2_ceil(max_rows);

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "cuzk/interop.h"
 #include "cuzk/status.h"
 #include "ec/ec.h"
 #include "ff/fp.h"
@@ -45,8 +46,22 @@ bool interop_limbs_from_str(uint64_t *out, size_t n, const char *s);
 /* Maps an error status about a point to a word for messages. */
 const char *interop_point_err_word(cuzk_status s);
 
-/* Tests only (not thread-safe): the zkey coefficient section's parallel reader in chunks of at least
- * chunk_min entries (0 = the default), or not at all (parallel = false: the serial reader only). */
-void interop_zkey_coef_knobs(size_t chunk_min, bool parallel);
+/* How cuzk_zkey_read reads the coefficient section: the parallel reader in chunks of at least chunk_min
+ * entries (0 = the default), or not at all (serial_only: the serial reader alone). The public call reads
+ * with every field 0; the tests compare the two readers on sections split into small chunks. */
+typedef struct {
+    size_t chunk_min;
+    bool serial_only;
+} interop_zkey_coef_opts;
+
+/* cuzk_zkey_prove with the blinding (r, s) given instead of drawn from getrandom (both or neither), for
+ * known-answer tests against snarkjs-mode oracles. */
+cuzk_status interop_zkey_prove_blinded(cuzk_groth16_proof_t *proof, const cuzk_zkey_t *zk, const cuzk_fr_t *wtns,
+                                       size_t n, const cuzk_groth16_prove_opts *opts, const cuzk_fr_t *fixed_r,
+                                       const cuzk_fr_t *fixed_s, cuzk_err_t *err);
+
+/* cuzk_zkey_read with the coefficient reader's options (NULL = the defaults). */
+cuzk_status interop_zkey_read_ex(cuzk_zkey_t *out, const char *path, int threads, unsigned flags,
+                                 const interop_zkey_coef_opts *coef, cuzk_err_t *err);
 
 #endif

@@ -2,12 +2,10 @@
  * which puts every array element and object member on its own line (empty containers too: "[\n]")
  * and ends without a newline. Points are projective decimal strings as ffjavascript's toObject
  * gives them; vk_alphabeta_12 is e(α, β) in the same Fp12 ⊃ Fp6 ⊃ Fp2 nesting as ours. */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include "cuzk/file.h"
 #include "cuzk/interop.h"
 #include "ec/pairing.h"
 #include "interop/interop_internal.h"
@@ -238,72 +236,22 @@ char *cuzk_snarkjs_vk_json(const cuzk_groth16_vk_t *vk)
     return jw_finish(&w);
 }
 
-static cuzk_status write_tmp(const char *tmp, const char *content, cuzk_err_t *err)
-{
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return cuzk_err_set(err, CUZK_ERR_IO, "%s: cannot create: %s", tmp, strerror(errno));
-    size_t len = strlen(content), done = 0;
-    while (done < len) {
-        ssize_t k = write(fd, content + done, len - done);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0) {
-            int e = errno;
-            close(fd);
-            return cuzk_err_set(err, CUZK_ERR_IO, "%s: write failed: %s", tmp, strerror(e));
-        }
-        done += (size_t)k;
-    }
-    int e = fsync(fd) != 0 ? errno : 0;
-    if (close(fd) != 0 && !e)
-        e = errno;
-    if (e)
-        return cuzk_err_set(err, CUZK_ERR_IO, "%s: write failed: %s", tmp, strerror(e));
-    return CUZK_OK;
-}
-
+/* The JSON texts through the one atomic writer: every file is written and synced before the first
+ * rename. A NULL content is a text that could not be made (out of memory). */
 cuzk_status cuzk_interop_write_files(const char *const *paths, const char *const *contents, size_t n,
                                      cuzk_err_t *err)
 {
-    char **tmps = calloc(n ? n : 1, sizeof *tmps);
-    if (!tmps)
+    size_t *lens = calloc(n ? n : 1, sizeof *lens);
+    if (!lens)
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory");
-    cuzk_status s = CUZK_OK;
-    size_t made = 0, renamed = 0;
-    for (; made < n; made++) {
-        size_t len = strlen(paths[made]) + 32;
-        tmps[made] = malloc(len);
-        if (!tmps[made]) {
-            s = cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory");
-            break;
+    for (size_t i = 0; i < n; i++) {
+        if (!contents[i]) {
+            free(lens);
+            return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: no content (out of memory)", paths[i]);
         }
-        snprintf(tmps[made], len, "%s.tmp.%ld", paths[made], (long)getpid());
-        if (!contents[made]) {
-            s = cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: no content (out of memory)", paths[made]);
-            free(tmps[made]);
-            break;
-        }
-        if ((s = write_tmp(tmps[made], contents[made], err)) != CUZK_OK) {
-            unlink(tmps[made]);
-            free(tmps[made]);
-            break;
-        }
+        lens[i] = strlen(contents[i]);
     }
-    if (s == CUZK_OK) {
-        for (; renamed < n; renamed++) {
-            if (rename(tmps[renamed], paths[renamed]) != 0) {
-                s = cuzk_err_set(err, CUZK_ERR_IO, "%s: cannot rename into place: %s", paths[renamed],
-                                 strerror(errno));
-                break;
-            }
-        }
-    }
-    for (size_t i = 0; i < made; i++) {
-        if (i >= renamed)
-            unlink(tmps[i]);
-        free(tmps[i]);
-    }
-    free(tmps);
+    cuzk_status s = cuzk_atomic_write_files(n, paths, (const void *const *)contents, lens, err);
+    free(lens);
     return s;
 }

@@ -309,15 +309,6 @@ static cuzk_status load_points(const binfile_t *bf, uint32_t sec, const uint8_t 
  * below, which finds and names the first fault exactly as before. */
 #define COEF_CHUNK_MIN 8192
 
-static size_t coef_chunk_min = COEF_CHUNK_MIN;
-static bool coef_parallel_on = true;
-
-void interop_zkey_coef_knobs(size_t chunk_min, bool parallel)
-{
-    coef_chunk_min = chunk_min ? chunk_min : COEF_CHUNK_MIN;
-    coef_parallel_on = parallel;
-}
-
 typedef struct {
     uint32_t max_row;          /* largest row seen */
     bool ok;                   /* every entry in range, canonical, rows non-decreasing per matrix */
@@ -438,12 +429,13 @@ static void coef_fill_chunk(void *ctx, size_t begin, size_t end)
 }
 
 /* The parallel reader: false (with nothing kept in zk) when the section is not one it takes. */
-static bool coef_parallel(const zkey_layout_t *lay, cuzk_zkey_t *zk, int threads)
+static bool coef_parallel(const zkey_layout_t *lay, cuzk_zkey_t *zk, int threads, const interop_zkey_coef_opts *o)
 {
     coef_job_t j = {.p = lay->sec[4] + 4, .n = binfile_u32(lay->sec[4]), .domain = lay->domain,
                     .n_vars = lay->n_vars, .mats = {&zk->a, &zk->b}};
-    if (!coef_parallel_on)
+    if (o->serial_only)
         return false;
+    size_t coef_chunk_min = o->chunk_min ? o->chunk_min : COEF_CHUNK_MIN;
     size_t nch = (size_t)threads * 4;
     if (nch > j.n / coef_chunk_min)
         nch = j.n / coef_chunk_min;
@@ -519,9 +511,9 @@ static bool coef_parallel(const zkey_layout_t *lay, cuzk_zkey_t *zk, int threads
 /* Splits section 4 into the circuit's A and B rows and checks the n_public + 1 input rows that
  * zkey_new appends (A = 1·wire s at row num_constraints + s, nothing in B). */
 static cuzk_status read_coefficients(const binfile_t *bf, const zkey_layout_t *lay, cuzk_zkey_t *zk,
-                                     int threads, cuzk_err_t *err)
+                                     int threads, const interop_zkey_coef_opts *coef, cuzk_err_t *err)
 {
-    if (coef_parallel(lay, zk, threads))
+    if (coef_parallel(lay, zk, threads, coef))
         return CUZK_OK;
     const uint8_t *p = lay->sec[4] + 4;
     uint32_t n = binfile_u32(lay->sec[4]);
@@ -642,6 +634,15 @@ static cuzk_status build_positions(const binfile_t *bf, cuzk_zkey_t *zk, cuzk_er
 
 cuzk_status cuzk_zkey_read(cuzk_zkey_t *out, const char *path, int threads, unsigned flags, cuzk_err_t *err)
 {
+    return interop_zkey_read_ex(out, path, threads, flags, NULL, err);
+}
+
+cuzk_status interop_zkey_read_ex(cuzk_zkey_t *out, const char *path, int threads, unsigned flags,
+                                 const interop_zkey_coef_opts *coef, cuzk_err_t *err)
+{
+    static const interop_zkey_coef_opts defaults = {0};
+    if (!coef)
+        coef = &defaults;
     if (!out || !path || threads < 0)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_zkey_read: bad argument");
     if (threads == 0)
@@ -664,7 +665,8 @@ cuzk_status cuzk_zkey_read(cuzk_zkey_t *out, const char *path, int threads, unsi
     zk.n_vars = lay.n_vars;
     zk.n_public = lay.n_public;
     zk.domain_size = lay.domain;
-    if ((s = read_coefficients(&bf, &lay, &zk, threads, err)) != CUZK_OK || (s = build_positions(&bf, &zk, err)) != CUZK_OK)
+    if ((s = read_coefficients(&bf, &lay, &zk, threads, coef, err)) != CUZK_OK ||
+        (s = build_positions(&bf, &zk, err)) != CUZK_OK)
         goto out;
     size_t nv = lay.n_vars, naux = nv - lay.n_public - 1;
     struct {

@@ -36,7 +36,7 @@ typedef struct {
     void *mem;         /* owns all the arrays (ws_layout) */
 #ifdef GROUP_BATCH_KERNEL
     /* A vector batch-add kernel (8-lane AVX-512 IFMA) that takes over the flush; NULL: scalar. */
-    const ifma_ops *kern;
+    const ec_ifma_ops *kern;
     const AFF **kp, **kq;
     AFF **ko;
     uint8_t *kneg;

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "cuzk/msm.h"
+#include "util/dispatch.h"
 
 /* Bucket flags. */
 enum { MSM_B_SET = 1, MSM_B_BATCH = 2, MSM_B_SPILL = 4 };
@@ -83,10 +84,29 @@ cuzk_status msm_g1_run_glv(cuzk_g1_jac_t *out, const cuzk_g1_affine_t *bases,
                            const cuzk_scalar_t *scalars, const msm_split *sp, int threads, unsigned window);
 
 /* Tests only (not thread-safe): force = true makes G1 flush its batches through `ops` (an
- * ifma_ops table, e.g. the emulated one; NULL = the scalar code); force = false restores the
- * default: the real IFMA kernel when the CPU has it and ff_get_impl() is CUZK_IMPL_IFMA. */
+ * ec_ifma_ops table, e.g. the emulated one; NULL = the scalar code); force = false restores the
+ * default: the dispatch table's point kernels (ec_lanes(): the real IFMA kernel with the IFMA
+ * implementation where the CPU runs it, else the scalar code). */
 void msm_g1_force_kernel(const void *ops, bool force);
-/* The same for G2 (ifma_ops.g2_batch_add). */
+/* The same for G2 (ec_ifma_ops.g2_batch_add). */
 void msm_g2_force_kernel(const void *ops, bool force);
+
+/* One backend's whole MSM: the dispatch table's entry CUZK_ENTRY_MSM. The public calls check their
+ * arguments, then run the entry. density NULL: n_bases == n_scalars, every scalar used; threads >= 1;
+ * window 0 = automatic. A GPU backend (later) is one more variant with the same shape. */
+typedef struct {
+    const char *name; /* "cpu" */
+    cuzk_status (*g1)(cuzk_g1_jac_t *out, const cuzk_g1_affine_t *bases, size_t n_bases,
+                      const cuzk_scalar_t *scalars, size_t n_scalars, const uint64_t *density, int threads,
+                      unsigned window);
+    cuzk_status (*g2)(cuzk_g2_jac_t *out, const cuzk_g2_affine_t *bases, size_t n_bases,
+                      const cuzk_scalar_t *scalars, size_t n_scalars, const uint64_t *density, int threads,
+                      unsigned window);
+} msm_backend;
+
+extern const msm_backend msm_backend_cpu;
+/* The variants of CUZK_ENTRY_MSM: the CPU backend for every CPU implementation (the implementation
+ * shows inside it, through the FF and EC_LANES entries); NULL for CUDA until it exists. */
+const void *msm_backend_variant(cuzk_variant v);
 
 #endif

@@ -9,10 +9,9 @@
 #include "util/bigmem.h"
 #include "util/parallel.h"
 
-#include "ff/ff_impl.h"
 #include "msm/group_g1.h"
 
-static const ifma_ops *forced_kernel;
+static const ec_ifma_ops *forced_kernel;
 static bool kernel_forced;
 
 void msm_g1_force_kernel(const void *ops, bool force)
@@ -21,12 +20,12 @@ void msm_g1_force_kernel(const void *ops, bool force)
     kernel_forced = force;
 }
 
-/* The 8-lane IFMA batch add when the CPU has it and the implementation switch selects it. */
+/* The 8-lane batch add of the dispatch table's point kernels (NULL: the scalar flush). */
 static const void *msm_g1_batch_kernel(void)
 {
     if (kernel_forced)
         return forced_kernel;
-    return ff_get_impl() == CUZK_IMPL_IFMA ? ifma_ops_real() : NULL;
+    return ec_lanes();
 }
 
 #include "msm/bucket_tmpl.h"

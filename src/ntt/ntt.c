@@ -1,11 +1,10 @@
 /* Public NTT entry points: argument checks, the choice of DIF / DIT / permutation / coset scaling
- * for each kind and element order, and the kernels matching the field implementation in use.
- * Everything that can fail is acquired before the data is touched. */
+ * for each kind and element order, and the dispatch table's NTT entries (the backend, and the CPU's
+ * kernel set). Everything that can fail is acquired before the data is touched. */
 #include "cuzk/ntt.h"
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ff/ff_impl.h"
 #include "ff/ifma/ifma.h"
 #include "ntt/ntt_internal.h"
 #include "util/cpu.h"
@@ -35,21 +34,48 @@ int ntt_kernels_available(const ntt_kernels **out)
     return n;
 }
 
+const void *ntt_kernels_variant(cuzk_variant v)
+{
+    switch (v) {
+    case CUZK_VARIANT_PORTABLE:
+    case CUZK_VARIANT_CUDA: break;
+#if defined(__x86_64__)
+    case CUZK_VARIANT_ADX: return &ntt_kernels_adx;
+    case CUZK_VARIANT_AVX2: return cpu_has_avx2() ? &ntt_kernels_avx2 : &ntt_kernels_adx;
+    case CUZK_VARIANT_IFMA:
+        if (ntt_kernels_ifma_compiled && ifma_available())
+            return &ntt_kernels_ifma;
+        return cpu_has_avx2() ? &ntt_kernels_avx2 : &ntt_kernels_adx;
+#else
+    case CUZK_VARIANT_ADX:
+    case CUZK_VARIANT_AVX2:
+    case CUZK_VARIANT_IFMA: break;
+#endif
+    case CUZK_VARIANT_COUNT: break;
+    }
+    return &ntt_kernels_portable;
+}
+
 const ntt_kernels *ntt_kernels_current(void)
 {
-    if (ff_get_impl() == CUZK_IMPL_PORTABLE)
-        return &ntt_kernels_portable;
-    const ntt_kernels *ks[NTT_KERNELS_MAX];
-    const int n = ntt_kernels_available(ks);
-    const char *want = getenv("CUZK_NTT_KERNELS");
-    if (want)
-        for (int i = 0; i < n; i++)
-            if (strcmp(want, ks[i]->name) == 0)
-                return ks[i];
-    /* the IFMA set only with the IFMA field implementation (it is listed last when present) */
-    if (ks[n - 1] == &ntt_kernels_ifma && ff_get_impl() != CUZK_IMPL_IFMA)
-        return ks[n - 2];
-    return ks[n - 1];
+    return cuzk_dispatch_get(CUZK_ENTRY_NTT_KERNELS, ntt_kernels_variant);
+}
+
+static cuzk_status cpu_run(cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind, cuzk_ntt_order order,
+                           const cuzk_fr_t *shift, int threads)
+{
+    return ntt_run_shift(ntt_kernels_current(), data, log_n, kind, order, shift, threads);
+}
+
+const ntt_backend ntt_backend_cpu = {.name = "cpu", .run = cpu_run};
+
+const void *ntt_backend_variant(cuzk_variant v) { return v == CUZK_VARIANT_CUDA ? NULL : &ntt_backend_cpu; }
+
+static cuzk_status backend_run(cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind, cuzk_ntt_order order,
+                               const cuzk_fr_t *shift, int threads)
+{
+    const ntt_backend *b = cuzk_dispatch_get(CUZK_ENTRY_NTT, ntt_backend_variant);
+    return b ? b->run(data, log_n, kind, order, shift, threads) : CUZK_ERR_UNSUPPORTED;
 }
 
 static int resolve_threads(int threads)
@@ -60,7 +86,7 @@ static int resolve_threads(int threads)
 cuzk_status cuzk_ntt_ordered(cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind,
                              cuzk_ntt_order order, int threads)
 {
-    return ntt_run(ntt_kernels_current(), data, log_n, kind, order, threads);
+    return backend_run(data, log_n, kind, order, NULL, threads);
 }
 
 cuzk_status ntt_run(const ntt_kernels *kn, cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind,
@@ -74,7 +100,7 @@ cuzk_status cuzk_ntt_coset_shifted(cuzk_fr_t *data, unsigned log_n, const cuzk_f
 {
     if (!shift || fr_is_zero(shift) || (kind != CUZK_NTT_COSET_FORWARD && kind != CUZK_NTT_COSET_INVERSE))
         return CUZK_ERR_INVALID_ARG;
-    return ntt_run_shift(ntt_kernels_current(), data, log_n, kind, order, shift, threads);
+    return backend_run(data, log_n, kind, order, shift, threads);
 }
 
 cuzk_status ntt_run_shift(const ntt_kernels *kn, cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind,

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include "cuzk/ntt.h"
 #include "ff/fr.h"
+#include "util/dispatch.h"
 
 /* Blocks of up to 2^NTT_BLOCK_LOG elements (128 KiB; 288 KiB in the AVX2 kernels' limb form,
  * 160 KiB in the IFMA kernels') are transformed entirely in the L2 cache; larger transforms
@@ -82,11 +83,24 @@ extern const bool ntt_kernels_ifma_compiled;
 /* The same kernels over the portable emulation of the IFMA instructions: a test oracle for the
  * algorithm on any CPU, never selected (and slow). */
 extern const ntt_kernels ntt_kernels_ifma_emulated;
-/* The kernels to use: portable when the field implementation in use (ff_get_impl) is the
- * portable one; ifma when it is IFMA and the CPU runs it; else the fastest of the others.
- * CUZK_NTT_KERNELS=portable|adx|avx2|ifma in the environment forces a set (for A/B
- * measurements; ignored when the CPU lacks it). */
+/* The kernels in use: the dispatch table's entry CUZK_ENTRY_NTT_KERNELS, whose variants
+ * (ntt_kernels_variant) are the sets of the same names; the IFMA variant falls back to the fastest
+ * other set where the IFMA kernels were not compiled. The choice follows the implementation
+ * (cuzk/cuzk.h: portable with PORTABLE, AVX2 or ADX with ADX, IFMA with IFMA) unless the caller of
+ * cuzk_init forced a set (CUZK_NTT_KERNELS for the tools). */
 const ntt_kernels *ntt_kernels_current(void);
+const void *ntt_kernels_variant(cuzk_variant v);
+/* One backend's whole transform: the dispatch table's entry CUZK_ENTRY_NTT, which the public calls
+ * run after their argument checks (shift NULL: the generator 7 for the coset kinds). The CPU one is
+ * ntt_run_shift with ntt_kernels_current(); a GPU backend (later) is one more variant. */
+typedef struct {
+    const char *name; /* "cpu" */
+    cuzk_status (*run)(cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind, cuzk_ntt_order order,
+                       const cuzk_fr_t *shift, int threads);
+} ntt_backend;
+extern const ntt_backend ntt_backend_cpu;
+/* The variants of CUZK_ENTRY_NTT: the CPU backend for every CPU implementation; NULL for CUDA. */
+const void *ntt_backend_variant(cuzk_variant v);
 /* Every kernel set this CPU can run, portable first, fastest last; returns how many (at most
  * NTT_KERNELS_MAX). */
 #define NTT_KERNELS_MAX 4

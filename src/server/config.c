@@ -37,12 +37,14 @@ typedef enum {
     K_NO_GPU,      /* the original's [gpus]: accepted with a warning, no effect */
 } key_kind;
 
+/* A key of another kind with a note is inert: its value is checked and kept (the printout shows it),
+ * but nothing acts on it, so each mention in the file or on the command line warns with the note. */
 typedef struct {
     const char *name;
     key_kind kind;
     size_t off;
     uint64_t min, max;
-    const char *note; /* K_DEPRECATED: what replaced it */
+    const char *note; /* K_DEPRECATED: what replaced it; any other kind: why it has no effect */
 } key_def;
 
 #define AT(field) offsetof(cuzk_daemon_config_t, field)
@@ -57,24 +59,31 @@ static const key_def keys[] = {
     {"memory.eviction_min_idle", K_DURATION, AT(eviction_min_idle_ms), 0, 0, NULL},
     {"memory.pinned_budget", K_DEPRECATED, 0, 0, 0, "memory.total_budget covers all memory"},
     {"memory.working_memory_budget", K_DEPRECATED, 0, 0, 0, "memory.total_budget covers all memory"},
-    {"scheduler.max_batch_size", K_U32, AT(max_batch_size), 1, COUNT_MAX, NULL},
-    {"scheduler.max_batch_wait_ms", K_U64, AT(max_batch_wait_ms), 0, WAIT_MS_MAX, NULL},
-    {"scheduler.sort_by_type", K_BOOL, AT(sort_by_type), 0, 0, NULL},
-    {"synthesis.threads", K_U32, AT(synthesis_threads), 0, COUNT_MAX, NULL},
+    {"scheduler.max_batch_size", K_U32, AT(max_batch_size), 1, COUNT_MAX,
+     "cross-sector batching is not implemented; each sector is proved on its own"},
+    {"scheduler.max_batch_wait_ms", K_U64, AT(max_batch_wait_ms), 0, WAIT_MS_MAX,
+     "cross-sector batching is not implemented, so no job waits for a batch"},
+    {"scheduler.sort_by_type", K_BOOL, AT(sort_by_type), 0, 0,
+     "jobs run by priority, FIFO within a priority, whatever their kind"},
+    {"synthesis.threads", K_U32, AT(synthesis_threads), 0, COUNT_MAX,
+     "a partition is synthesized on one thread; pipeline.synthesis_concurrency sets how many at once"},
     {"synthesis.partition_workers", K_DEPRECATED, 0, 0, 0, "the memory budget sizes the synthesis pool"},
     {"prover.workers", K_U32, AT(prover_workers), 1, COUNT_MAX, NULL},
     {"prover.threads", K_U32, AT(prover_threads), 0, COUNT_MAX, NULL},
     {"gpus.devices", K_NO_GPU, 0, 0, 0, NULL},
     {"gpus.gpu_threads", K_NO_GPU, 0, 0, 0, NULL},
     {"gpus.gpu_workers_per_device", K_NO_GPU, 0, 0, 0, NULL},
-    {"pipeline.enabled", K_BOOL, AT(pipeline_enabled), 0, 0, NULL},
+    {"pipeline.enabled", K_BOOL, AT(pipeline_enabled), 0, 0, "partitions are always pipelined"},
     {"pipeline.synthesis_lookahead", K_U32, AT(synthesis_lookahead), 0, COUNT_MAX, NULL},
     {"pipeline.synthesis_concurrency", K_U32, AT(synthesis_concurrency), 1, COUNT_MAX, NULL},
-    {"pipeline.max_parallel_synthesis", K_U32, AT(max_parallel_synthesis), 0, COUNT_MAX, NULL},
-    {"pipeline.slot_size", K_U32, AT(slot_size), 0, COUNT_MAX, NULL},
-    {"pipeline.max_gpu_queue_depth", K_U32, AT(max_gpu_queue_depth), 0, COUNT_MAX, NULL},
-    {"logging.level", K_LEVEL, AT(log_level), 0, 0, NULL},
-    {"logging.format", K_STRING, AT(log_format), 0, 0, NULL},
+    {"pipeline.max_parallel_synthesis", K_U32, AT(max_parallel_synthesis), 0, COUNT_MAX,
+     "pipeline.synthesis_concurrency sets how many partitions are synthesized at once"},
+    {"pipeline.slot_size", K_U32, AT(slot_size), 0, COUNT_MAX,
+     "partitions go through the pipeline one by one; there are no slots"},
+    {"pipeline.max_gpu_queue_depth", K_U32, AT(max_gpu_queue_depth), 0, COUNT_MAX,
+     "no GPU; pipeline.synthesis_lookahead bounds the partitions waiting for a prover"},
+    {"logging.level", K_LEVEL, AT(log_level), 0, 0, "every message and TIMELINE line is written whatever the level"},
+    {"logging.format", K_STRING, AT(log_format), 0, 0, "the log is plain text"},
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 
@@ -82,6 +91,11 @@ static const char *const sections[] = {"daemon", "srs", "memory", "scheduler", "
                                        "prover", "gpus", "pipeline", "logging"};
 
 static const char *const level_names[] = {"error", "warn", "info", "debug", "trace"};
+
+static bool is_inert(const key_def *kd)
+{
+    return kd->note && kd->kind != K_DEPRECATED && kd->kind != K_NO_GPU;
+}
 
 static const key_def *find_key(const char *name)
 {
@@ -365,6 +379,7 @@ cuzk_status cuzk_daemon_config_defaults(cuzk_daemon_config_t *cfg, cuzk_err_t *e
     cfg->synthesis_concurrency = 1;
     cfg->max_parallel_synthesis = 18;
     cfg->log_level = CUZK_DAEMON_LOG_INFO;
+    cfg->warn = stderr;
     return CUZK_OK;
 }
 
@@ -557,7 +572,10 @@ static cuzk_status take_node(cuzk_daemon_config_t *cfg, const cuzk_toml_value_t 
             warn_at(c, v->line, "%s is deprecated and ignored: %s", v->path, kd->note);
         else if (kd->kind == K_NO_GPU)
             warn_at(c, v->line, "%s: no GPU backend in this build; ignored", v->path);
-        return apply(cfg, kd, v, err);
+        cuzk_status st = apply(cfg, kd, v, err);
+        if (st == CUZK_OK && is_inert(kd)) /* a value that is refused gets its error, not this */
+            warn_at(c, v->line, "%s is read but has no effect: %s", v->path, kd->note);
+        return st;
     }
     size_t first_len, parts = path_parts(v->path, &first_len);
     bool known_section = is_section(v->path, first_len);
@@ -659,14 +677,10 @@ cuzk_status cuzk_daemon_config_load(cuzk_daemon_config_t *cfg, const char *path,
 
 /* ---- command-line overrides ---- */
 
-cuzk_status cuzk_daemon_config_set(cuzk_daemon_config_t *cfg, const char *key, const char *value,
-                                   cuzk_err_t *err)
+/* A command-line value for a key of the table that takes one. */
+static cuzk_status set_value(cuzk_daemon_config_t *cfg, const key_def *kd, const char *key, const char *value,
+                             cuzk_err_t *err)
 {
-    const key_def *kd = find_key(key);
-    if (!kd)
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "unknown setting %s", key);
-    if (kd->kind == K_DEPRECATED || kd->kind == K_NO_GPU)
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "%s has no effect in this build", key);
     /* The text becomes the value the file would hold; what is not a number or boolean stays a
      * string, so that the refusal quotes it. */
     cuzk_toml_value_t v = {.type = CUZK_TOML_STRING, .line = 0, .path = (char *)key};
@@ -685,6 +699,20 @@ cuzk_status cuzk_daemon_config_set(cuzk_daemon_config_t *cfg, const char *key, c
         }
     }
     return apply(cfg, kd, &v, err);
+}
+
+cuzk_status cuzk_daemon_config_set(cuzk_daemon_config_t *cfg, const char *key, const char *value,
+                                   cuzk_err_t *err)
+{
+    const key_def *kd = find_key(key);
+    if (!kd)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "unknown setting %s", key);
+    if (kd->kind == K_DEPRECATED || kd->kind == K_NO_GPU)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "%s has no effect in this build", key);
+    cuzk_status st = set_value(cfg, kd, key, value, err);
+    if (st == CUZK_OK && is_inert(kd) && cfg->warn)
+        fprintf(cfg->warn, "%s is read but has no effect: %s\n", key, kd->note);
+    return st;
 }
 
 /* ---- whole-configuration checks ---- */
@@ -751,7 +779,8 @@ void cuzk_daemon_config_describe(const cuzk_daemon_config_t *cfg, FILE *f)
         const void *field = (const char *)cfg + kd->off;
         if (kd->kind == K_DEPRECATED || kd->kind == K_NO_GPU)
             continue;
-        fprintf(f, "%s = ", kd->name);
+        /* commented out: reading the printout back must not warn, and what it shows must be true */
+        fprintf(f, "%s%s = ", is_inert(kd) ? "# " : "", kd->name);
         switch (kd->kind) {
         case K_STRING:
         case K_PATH:
@@ -775,6 +804,8 @@ void cuzk_daemon_config_describe(const cuzk_daemon_config_t *cfg, FILE *f)
         case K_LEVEL: fprintf(f, "\"%s\"", cuzk_daemon_log_level_name(cfg->log_level)); break;
         default: break;
         }
+        if (is_inert(kd))
+            fprintf(f, "  # read but has no effect: %s", kd->note);
         fputc('\n', f);
     }
 }

@@ -49,6 +49,9 @@ typedef struct {
     /* [logging] */
     cuzk_daemon_log_level log_level; /* default info */
     char *log_format;                /* accepted, free-form; default "" */
+    /* Where cuzk_daemon_config_set writes its warning for a key that is read but has no effect:
+     * stderr after cuzk_daemon_config_defaults and the loaders; NULL = none. Not owned. */
+    FILE *warn;
 } cuzk_daemon_config_t;
 
 /* The defaults (the environment's FIL_PROOFS_PARAMETER_CACHE, when set and not empty, replaces the
@@ -57,7 +60,9 @@ cuzk_status cuzk_daemon_config_defaults(cuzk_daemon_config_t *cfg, cuzk_err_t *e
 
 /* Defaults, then the file at path. A missing file is an error (CUZK_ERR_IO) unless missing_ok, when
  * the defaults stand. Unknown sections and keys, deprecated keys and the [gpus] keys are accepted with
- * a one-line warning each written to warn (NULL: not written). A value of the wrong type or out of
+ * a one-line warning each written to warn (NULL: not written); so are the keys this build reads but
+ * does not act on ("<key> is read but has no effect: <why>"), whose values are kept for the printout.
+ * A value of the wrong type or out of
  * range is CUZK_ERR_FORMAT with "path: line N: section.key: expected ..., got ...". On error cfg holds
  * nothing to free. The cross-key checks are cuzk_daemon_config_validate's, to be called after the
  * command line's overrides. */
@@ -69,7 +74,8 @@ cuzk_status cuzk_daemon_config_load_text(cuzk_daemon_config_t *cfg, const char *
 
 /* One setting from the command line, "section.key" and its text: written as in the file without TOML
  * quoting (daemon.listen 0.0.0.0:9820, memory.total_budget 64GiB, pipeline.enabled false,
- * logging.level debug). Unknown, deprecated and ignored keys are CUZK_ERR_INVALID_ARG. */
+ * logging.level debug). Unknown, deprecated and ignored keys are CUZK_ERR_INVALID_ARG. A key that is
+ * read but has no effect is set, with its warning written to cfg->warn. */
 cuzk_status cuzk_daemon_config_set(cuzk_daemon_config_t *cfg, const char *key, const char *value,
                                    cuzk_err_t *err);
 
@@ -85,7 +91,8 @@ cuzk_status cuzk_daemon_budget_auto(const char *meminfo_path, uint64_t safety_ma
                                     cuzk_err_t *err);
 
 /* Prints the effective configuration, one "section.key = value" line per key, in TOML that
- * cuzk_daemon_config_load_text reads back to the same settings. */
+ * cuzk_daemon_config_load_text reads back to the same settings. A key that has no effect is printed
+ * commented out, with its value and why (so it is not read back: the effect is the same). */
 void cuzk_daemon_config_describe(const cuzk_daemon_config_t *cfg, FILE *f);
 
 /* Frees the strings and zeroes cfg; safe on a zeroed or already freed struct. */

@@ -1,19 +1,16 @@
-/* cpuid probing (x86-64) and implementation selection. */
+/* cpuid probing (x86-64) and the implementations it allows. */
 #include "util/cpu.h"
-#include <stdio.h>
-#include <stdlib.h>
+#include <pthread.h>
 #include <string.h>
 #if defined(__x86_64__)
 #include <cpuid.h>
 #endif
 
 static cuzk_cpu_features features;
-static bool probed;
+static pthread_once_t probed = PTHREAD_ONCE_INIT;
 
-const cuzk_cpu_features *cuzk_cpu(void)
+static void probe(void)
 {
-    if (probed)
-        return &features;
 #if defined(__x86_64__)
     unsigned a, b, c, d;
     if (__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
@@ -35,14 +32,19 @@ const cuzk_cpu_features *cuzk_cpu(void)
     if ((xcr0 & 0xe6) != 0xe6)
         features.avx512f = features.avx512ifma = false;
 #endif
-    probed = true;
+}
+
+const cuzk_cpu_features *cuzk_cpu(void)
+{
+    pthread_once(&probed, probe);
     return &features;
 }
 
-bool cuzk_impl_supported(cuzk_impl impl)
+bool cuzk_impl_supported(cuzk_impl_t impl)
 {
     const cuzk_cpu_features *f = cuzk_cpu();
     switch (impl) {
+    case CUZK_IMPL_AUTO:
     case CUZK_IMPL_PORTABLE: return true;
     case CUZK_IMPL_ADX: return f->adx && f->bmi2;
     case CUZK_IMPL_IFMA: return f->adx && f->bmi2 && f->avx512f && f->avx512ifma;
@@ -50,7 +52,7 @@ bool cuzk_impl_supported(cuzk_impl impl)
     return false;
 }
 
-cuzk_impl cuzk_impl_best(void)
+cuzk_impl_t cuzk_impl_best(void)
 {
     if (cuzk_impl_supported(CUZK_IMPL_IFMA))
         return CUZK_IMPL_IFMA;
@@ -59,37 +61,19 @@ cuzk_impl cuzk_impl_best(void)
     return CUZK_IMPL_PORTABLE;
 }
 
-const char *cuzk_impl_name(cuzk_impl impl)
+static const char *const impl_names[] = {"auto", "portable", "adx", "ifma"};
+
+const char *cuzk_impl_name(cuzk_impl_t impl)
 {
-    switch (impl) {
-    case CUZK_IMPL_PORTABLE: return "portable";
-    case CUZK_IMPL_ADX: return "adx";
-    case CUZK_IMPL_IFMA: return "ifma";
-    }
-    return "?";
+    return (unsigned)impl < sizeof impl_names / sizeof impl_names[0] ? impl_names[impl] : "?";
 }
 
-bool cuzk_impl_parse(const char *name, cuzk_impl *out)
+bool cuzk_impl_parse(const char *name, cuzk_impl_t *out)
 {
-    for (int i = 0; i <= CUZK_IMPL_IFMA; i++)
-        if (strcmp(name, cuzk_impl_name((cuzk_impl)i)) == 0) {
-            *out = (cuzk_impl)i;
+    for (unsigned i = 0; i < sizeof impl_names / sizeof impl_names[0]; i++)
+        if (strcmp(name, impl_names[i]) == 0) {
+            *out = (cuzk_impl_t)i;
             return true;
         }
     return false;
-}
-
-cuzk_impl cuzk_impl_from_env(void)
-{
-    const char *env = getenv("CUZK_IMPL");
-    cuzk_impl impl;
-    if (env && *env) {
-        if (!cuzk_impl_parse(env, &impl))
-            fprintf(stderr, "cuzk: CUZK_IMPL=%s is not one of portable|adx|ifma; using the best available\n", env);
-        else if (!cuzk_impl_supported(impl))
-            fprintf(stderr, "cuzk: CUZK_IMPL=%s is not supported by this CPU; using the best available\n", env);
-        else
-            return impl;
-    }
-    return cuzk_impl_best();
 }

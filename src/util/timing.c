@@ -1,25 +1,18 @@
 /* CUZK_TIMING lines: see timing.h. */
 #include "util/timing.h"
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "util/dispatch.h"
 #include "util/timer.h"
 
-static bool timing_on;
-static pthread_once_t timing_once = PTHREAD_ONCE_INIT;
-
-static void timing_read_env(void)
+bool cuzk_timing_from_env(void)
 {
     const char *v = getenv("CUZK_TIMING");
-    timing_on = v && *v && strcmp(v, "0") != 0;
+    return v && *v && strcmp(v, "0") != 0;
 }
 
-bool cuzk_timing_enabled(void)
-{
-    pthread_once(&timing_once, timing_read_env);
-    return timing_on;
-}
+bool cuzk_timing_enabled(void) { return cuzk_dispatch()->timing; }
 
 void cuzk_timing_report(const char *phase, uint64_t start_ns)
 {

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include "circuits.h"
 #include "ff/fr.h"
+#include "test_util.h"
 
 typedef struct {
     uint64_t s;
@@ -18,16 +19,9 @@ static uint64_t next(rng *r)
 }
 static uint64_t below(rng *r, uint64_t n) { return next(r) % n; }
 
-static void rand_fr(rng *r, fr *x)
-{
-    uint64_t l[4];
-    do {
-        for (int i = 0; i < 4; i++)
-            l[i] = next(r);
-        l[3] &= 0x7fffffffffffffffULL;
-    } while (l[3] > FR_MODULUS[3] - 1); /* stays below r: top limb strictly smaller */
-    fr_to_mont(x, l);
-}
+static uint64_t next_of(void *r) { return next(r); }
+/* The shared test draw, from this circuit's own value stream. */
+static void rand_fr(rng *r, fr *x) { test_rand_fr_from(x, next_of, r); }
 
 typedef struct {
     cuzk_var_t v;

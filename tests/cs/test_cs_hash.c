@@ -73,7 +73,7 @@ static void known_answers(cuzk_lc_strategy s)
     CHECK(unsat(cs) == -1);
     fr two;
     u64_fr(&two, 2);
-    cuzk_cs_set_value(cs, bit, &two, NULL);
+    CHECK(cuzk_cs_set_value(cs, bit, &two, NULL) == CUZK_OK);
     CHECK(unsat(cs) == 0);
     cuzk_cs_free(cs);
 }
@@ -266,7 +266,7 @@ int main(void)
         CHECK(cuzk_cs_hash_begin(h, 1, 0, 0, NULL) == CUZK_OK);
         CHECK(cuzk_cs_hash_finish(h, hx, NULL) == CUZK_OK);
         CHECK_MSG(strcmp(hx, "958191931feaed50efb8195a7e9084aba2c230e2886c2f11a2cff90a9117095e") == 0,
-                  "empty system, hash backend: %s", hx); /* kats.md §1 */
+                  "empty system, hash backend: %s", hx); /* docs/REFERENCE.md §1 */
         CHECK(cuzk_cs_hash_finish(h, hx, &e) == CUZK_ERR_INVALID_ARG); /* finished */
         CHECK(cuzk_cs_test_hash(h, hx, &e) == CUZK_ERR_INVALID_ARG && e.msg[0]); /* not the test backend */
         cuzk_cs_free(h);

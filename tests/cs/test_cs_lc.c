@@ -8,20 +8,14 @@
 #include "ff/fr.h"
 #include "test_util.h"
 
-static void rand_fr(fr *x)
+/* 1, −1 and 0 often (the coefficients that fold and cancel), otherwise a random element. */
+static void pick_fr(fr *x)
 {
-    uint64_t l[4];
     switch (test_rand_below(6)) {
     case 0: *x = FR_ONE; return;
     case 1: fr_neg(x, &FR_ONE); return;
     case 2: *x = FR_ZERO; return;
-    default:
-        do {
-            for (int i = 0; i < 4; i++)
-                l[i] = test_rand64();
-            l[3] &= 0x3fffffffffffffffULL;
-        } while (l[3] >= FR_MODULUS[3]);
-        fr_to_mont(x, l);
+    default: test_rand_fr(x);
     }
 }
 
@@ -89,7 +83,7 @@ static void lc_ops(cuzk_cs_backend backend, cuzk_lc_strategy strat, unsigned na,
                 s = last + (unsigned)test_rand_below(m->ni + m->na - last);
         }
         fr c, k, tmp;
-        rand_fr(&c);
+        pick_fr(&c);
         switch (test_rand_below(12)) {
         case 0:
         case 1:
@@ -115,7 +109,7 @@ static void lc_ops(cuzk_cs_backend backend, cuzk_lc_strategy strat, unsigned na,
         case 7:
         case 8: {
             int op = (int)test_rand_below(3);
-            rand_fr(&k);
+            pick_fr(&k);
             model src = md[j]; /* j may be i */
             for (unsigned q = 0; q < m->ni + m->na; q++) {
                 if (!src.present[q])
@@ -212,13 +206,13 @@ static void systems(cuzk_lc_strategy strat)
     for (size_t k = 0; k < ncons; k++) {
         /* sometimes new variables first */
         while (test_rand_below(3) == 0 && ni < 64) {
-            rand_fr(&input[ni]);
+            pick_fr(&input[ni]);
             for (int b = 0; b < 5; b++)
                 cuzk_cs_alloc_input(cs[b], cuzk_cs_wants_values(cs[b]) ? &input[ni] : NULL);
             ni++;
         }
         while ((na == 0 || test_rand_below(2) == 0) && na < 256) {
-            rand_fr(&aux[na]);
+            pick_fr(&aux[na]);
             for (int b = 0; b < 5; b++)
                 cuzk_cs_alloc(cs[b], cuzk_cs_wants_values(cs[b]) ? &aux[na] : NULL);
             na++;
@@ -233,7 +227,7 @@ static void systems(cuzk_lc_strategy strat)
                 else
                     t->v = test_rand_below(3) ? cuzk_var_aux(test_rand_below(na))
                                               : cuzk_var_input(test_rand_below(ni));
-                rand_fr(&t->c);
+                pick_fr(&t->c);
                 if (i && t->v.id == r->t[m][i - 1].v.id && test_rand_below(2))
                     fr_neg(&t->c, &r->t[m][i - 1].c);
             }

@@ -17,22 +17,6 @@ void rand_fp2(fp2 *r)
     rand_fp(&r->c1);
 }
 
-void rand_scalar(cuzk_scalar_t *k)
-{
-    for (;;) {
-        for (int i = 0; i < 4; i++)
-            k->l[i] = test_rand64();
-        k->l[3] &= 0x7fffffffffffffffull;   /* 255 bits */
-        for (int i = 3; i >= 0; i--) {
-            if (k->l[i] != FR_MODULUS[i]) {
-                if (k->l[i] < FR_MODULUS[i])
-                    return;
-                break;
-            }
-        }
-    }
-}
-
 void mpz_to_limbs(uint64_t *out, size_t n, const mpz_t v)
 {
     size_t count = 0;

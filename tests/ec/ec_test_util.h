@@ -1,4 +1,5 @@
-/* Helpers shared by the curve tests: random field elements and scalars from the seeded test PRNG,
+/* Helpers shared by the curve tests: random Fp elements from the seeded test PRNG (random scalars:
+ * test_rand_scalar in test_util.h),
  * and GMP integers as little-endian limb arrays (for scalars longer than 256 bits). */
 #ifndef CUZK_TESTS_EC_TEST_UTIL_H
 #define CUZK_TESTS_EC_TEST_UTIL_H
@@ -8,7 +9,6 @@
 
 void rand_fp(fp *r);                      /* uniform in [0, p) */
 void rand_fp2(fp2 *r);
-void rand_scalar(cuzk_scalar_t *k);       /* uniform in [0, r) */
 /* Writes v (0 <= v < 2^(64n)) as n little-endian limbs. */
 void mpz_to_limbs(uint64_t *out, size_t n, const mpz_t v);
 void limbs_to_mpz(mpz_t out, const uint64_t *in, size_t n);

@@ -1,7 +1,8 @@
-/* The engine without proving (fast): the memory budget, request checks, priority order of queued jobs
- * (seen in the TIMELINE log), cancel, await timeouts, idempotent submission, failures reported with the
- * reason (malformed C1, missing parameters), shutdown waking waiters, status and metrics text. Proofs
- * through the engine are in test_engine_prove_slow. */
+/* The engine without proving (fast): the memory budget, parameter eviction on a clock of the test's own
+ * (just after boot included), request checks, priority order of queued jobs (seen in the TIMELINE log),
+ * cancel, await timeouts (huge ones included), idempotent submission, failures reported with the reason
+ * (malformed C1, missing parameters), shutdown waking waiters and refusing new work, status and metrics
+ * text. Proofs through the engine are in test_engine_prove_slow. */
 #include <jansson.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -346,7 +347,74 @@ static void test_shutdown(const char *c1, size_t len)
     cuzk_engine_shutdown(e);
     pthread_join(th, NULL);
     CHECK(w.res.status == CUZK_JOB_CANCELLED && strstr(w.res.error, "shutting down"));
-    CHECK(submit(e, "late", CUZK_PRIORITY_NORMAL, c1, len, id, NULL, &err) == CUZK_ERR_UNSUPPORTED);
+    CHECK(submit(e, "late", CUZK_PRIORITY_NORMAL, c1, len, id, NULL, &err) == CUZK_ERR_SHUTTING_DOWN);
+    stop(e, &log);
+}
+
+/* A submission after drain or shutdown is refused with its own status (the service answers
+ * UNAVAILABLE, a client may retry elsewhere), not the "not supported" of an unknown proof kind. */
+static void test_refused_when_stopping(void)
+{
+    memlog_t log;
+    cuzk_engine_t *e = start(&log, "/nonexistent-params");
+    cuzk_engine_pause(e, true);
+    char id[CUZK_JOB_ID_MAX];
+    cuzk_err_t err = {{0}};
+    CHECK(submit(e, "queued", CUZK_PRIORITY_NORMAL, "{}", 2, id, NULL, &err) == CUZK_OK);
+    cuzk_engine_drain(e);
+    memset(&err, 0, sizeof err);
+    cuzk_status st = submit(e, "after-drain", CUZK_PRIORITY_NORMAL, "{}", 2, id, NULL, &err);
+    CHECK_MSG(st == CUZK_ERR_SHUTTING_DOWN && strstr(err.msg, "shutting down") && id[0] == 0, "status %d (%s): %s",
+              st, cuzk_status_str(st), err.msg);
+    /* a request the engine would refuse anyway keeps its own status */
+    cuzk_job_request_t r = {.kind = CUZK_KIND_WINNING_POST, .vanilla_proof = (const uint8_t *)"x",
+                            .vanilla_proof_len = 1};
+    CHECK(cuzk_engine_submit(e, &r, id, NULL, &err) == CUZK_ERR_UNSUPPORTED);
+    cuzk_job_result_t res;
+    cuzk_engine_await(e, "queued", 0, &res, NULL, NULL);
+    CHECK(res.status == CUZK_JOB_CANCELLED && strstr(res.error, "shutting down"));
+    cuzk_engine_shutdown(e);
+    CHECK(submit(e, "after-shutdown", CUZK_PRIORITY_NORMAL, "{}", 2, id, NULL, &err) == CUZK_ERR_SHUTTING_DOWN);
+    CHECK(strcmp(cuzk_status_str(CUZK_ERR_SHUTTING_DOWN), "unknown status") != 0);
+    stop(e, &log);
+}
+
+static int polls;
+static bool stop_on_second_poll(void *arg)
+{
+    (void)arg;
+    return ++polls >= 2;
+}
+
+/* AwaitProof's timeout_ms comes from the wire: one too large for nanoseconds (2^63, 2^64-1, or
+ * large enough that now + timeout passes 2^64) means a very long wait, never a wrapped deadline that
+ * has already passed. The wait here ends through the cancel check, after one ~100 ms poll. */
+static void test_await_timeouts(void)
+{
+    memlog_t log;
+    cuzk_engine_t *e = start(&log, "/nonexistent-params");
+    cuzk_engine_pause(e, true); /* the job stays queued */
+    char id[CUZK_JOB_ID_MAX];
+    cuzk_err_t err = {{0}};
+    CHECK(submit(e, "waiting", CUZK_PRIORITY_NORMAL, "{}", 2, id, NULL, &err) == CUZK_OK);
+    static const uint64_t timeouts[] = {1ull << 63, UINT64_MAX, UINT64_MAX / 1000000, 1ull << 58, 0};
+    for (size_t i = 0; i < sizeof timeouts / sizeof timeouts[0]; i++) {
+        cuzk_job_result_t res;
+        polls = 0;
+        uint64_t t0 = cuzk_now_ns();
+        cuzk_engine_await(e, "waiting", timeouts[i], &res, stop_on_second_poll, NULL);
+        uint64_t waited = (cuzk_now_ns() - t0) / 1000000;
+        CHECK_MSG(res.status == CUZK_JOB_CANCELLED && polls == 2,
+                  "timeout_ms %llu: status %d after %llu ms, %d polls (%s)", (unsigned long long)timeouts[i],
+                  (int)res.status, (unsigned long long)waited, polls, res.error);
+    }
+    /* a small timeout still times out, and the job stays awaitable */
+    cuzk_job_result_t res;
+    cuzk_engine_await(e, "waiting", 1, &res, NULL, NULL);
+    CHECK(res.status == CUZK_JOB_TIMEOUT);
+    bool found, running;
+    cuzk_engine_cancel(e, "waiting", &found, &running);
+    CHECK(found && !running);
     stop(e, &log);
 }
 
@@ -370,7 +438,10 @@ int main(void)
     test_init("test_engine");
     test_budget();
     test_srs_eviction();
+    test_srs_idle_at_boot();
     test_requests();
+    test_refused_when_stopping();
+    test_await_timeouts();
     test_srs_requests();
     cuzk_fc_sealed_t s;
     cuzk_fc_c1_t c1;

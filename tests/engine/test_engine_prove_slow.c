@@ -57,7 +57,7 @@ static bool verifies(const cuzk_groth16_vk_t *vk, const sector_t *s, const cuzk_
     cuzk_err_t err = {{0}};
     return r->proof_len == CUZK_GROTH16_PROOF_BYTES &&
            cuzk_groth16_proofs_read(&proof, 1, &n, r->proof, r->proof_len, &err) == CUZK_OK &&
-           cuzk_porep_verify(&valid, &s->c1, vk, &proof, n, &err) == CUZK_OK && valid;
+           cuzk_porep_verify_c1(&valid, &s->c1, vk, &proof, n, &err) == CUZK_OK && valid;
 }
 
 /* Waits until /status shows the job running (its C1 checked, its parameters acquired). */

@@ -44,7 +44,7 @@ typedef struct {
         const char *name;
         mulfn mul;
         unfn sqr;
-        cuzk_impl impl;
+        cuzk_impl_t impl;
     } impls[2];
     int n_impls;
 } field;
@@ -484,12 +484,12 @@ static void run_field(field *f)
     for (int i = 0; i < f->n_impls; i++)
         check_mul_impl(f->impls[i].name, f->impls[i].mul, f->impls[i].sqr);
     /* The dispatched operations under every implementation this CPU runs. */
-    cuzk_impl saved = ff_get_impl();
-    for (int impl = 0; impl <= CUZK_IMPL_IFMA; impl++) {
-        if (ff_set_impl((cuzk_impl)impl) != CUZK_OK)
+    cuzk_init_options_t saved = cuzk_dispatch()->asked;
+    for (int impl = CUZK_IMPL_PORTABLE; impl <= CUZK_IMPL_IFMA; impl++) {
+        if (cuzk_dispatch_use((cuzk_impl_t)impl) != CUZK_OK)
             continue;
-        printf("  %s: dispatched ops with impl=%s\n", f->name, cuzk_impl_name((cuzk_impl)impl));
-        check_mul_impl(cuzk_impl_name((cuzk_impl)impl), f->mul, f->sqr);
+        printf("  %s: dispatched ops with impl=%s\n", f->name, cuzk_impl_name((cuzk_impl_t)impl));
+        check_mul_impl(cuzk_impl_name((cuzk_impl_t)impl), f->mul, f->sqr);
         check_arith();
         check_encodings();
         check_batch_inv();
@@ -497,7 +497,7 @@ static void run_field(field *f)
         if (f == &FP_F)
             check_wide();
     }
-    ff_set_impl(saved);
+    CHECK(cuzk_dispatch_reinit(&saved, NULL) == CUZK_OK);
 }
 
 static void check_fr_extras(void)

@@ -176,11 +176,11 @@ int main(void)
         }
         check_targets("adx", F->adx);
         check_large("adx", F->adx);
-        cuzk_impl saved = ff_get_impl();
-        CHECK(ff_set_impl(CUZK_IMPL_ADX) == CUZK_OK);
+        cuzk_init_options_t saved = cuzk_dispatch()->asked;
+        CHECK(cuzk_dispatch_use(CUZK_IMPL_ADX) == CUZK_OK);
         check_targets("dispatched", F->dispatched);
         check_large("dispatched", F->dispatched);
-        ff_set_impl(saved);
+        CHECK(cuzk_dispatch_reinit(&saved, NULL) == CUZK_OK);
     }
     mpz_clears(q, R, Rinv, w64, NULL);
 #else

@@ -447,18 +447,18 @@ int main(void)
     test_init("test_tower");
     mpz_inits(p, R, Rinv, rr, NULL);
     mpz_set_str(p, "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab", 16);
-    cuzk_impl saved = ff_get_impl();
-    for (int impl = 0; impl <= CUZK_IMPL_ADX; impl++) {
-        if (ff_set_impl((cuzk_impl)impl) != CUZK_OK)
+    cuzk_init_options_t saved = cuzk_dispatch()->asked;
+    for (int impl = CUZK_IMPL_PORTABLE; impl <= CUZK_IMPL_ADX; impl++) {
+        if (cuzk_dispatch_use((cuzk_impl_t)impl) != CUZK_OK)
             continue;
-        printf("  impl=%s\n", cuzk_impl_name((cuzk_impl)impl));
+        printf("  impl=%s\n", cuzk_impl_name((cuzk_impl_t)impl));
         check_fp2();
         check_frobenius_consts();
         check_fp6();
         check_fp12();
         check_noble();
     }
-    ff_set_impl(saved);
+    CHECK(cuzk_dispatch_reinit(&saved, NULL) == CUZK_OK);
     mpz_clears(p, R, Rinv, rr, NULL);
     return test_finish();
 }

@@ -206,8 +206,8 @@ static void test_sha256_tree(void)
     free(data);
 }
 
-/* kats.md §6.3 / curio treed_build_test.go: the 32GiB zero-data comm_d. Every path of an all-zero tree
- * has the zero subtree roots as siblings. */
+/* curio lib/proof/treed_build_test.go (docs/REFERENCE.md §6): the 32GiB zero-data comm_d. Every path of
+ * an all-zero tree has the zero subtree roots as siblings. */
 static void test_zero_comm_d_32g(void)
 {
     static const char *want_hex = "077e5fde35c50a9303a55009e3498a4ebedff39c42b710b730d8ec7ac7afa63e";

@@ -21,7 +21,8 @@
 #define VPROOF_LEN 24960
 #define SECTOR_32G (32ULL << 30)
 
-/* kats.md §5, recomputed there by an independent checker: comm_r and the 10 challenged leaves. */
+/* comm_r (the digest of postpub.json's SealedCID) and the 10 challenged leaves derived from randomness 0
+ * and sector 1 by storage-proofs-post's fallback/utils.rs: docs/REFERENCE.md §5. */
 static const char *GOLDEN_COMM_R = "df691086e3c673c95a45908713d4c5938e5ced43f21b888bd9bc6e181c9f326b";
 static const uint64_t GOLDEN_LEAVES[10] = {707914199, 439148358, 967788220, 548708700, 1061661429,
                                            6202012,   1055504637, 389535735, 1000069704, 600088878};
@@ -450,7 +451,7 @@ static void test_polka_porep(void)
  * circuit's sector_count of 2; per sector comm_r and 10 leaf challenges with challenge index n. */
 static void test_polka_post(void)
 {
-    static const uint64_t published[10] = {62, 13, 30, 16, 21, 30, 30, 34, 28, 40}; /* kats.md §4 */
+    static const uint64_t published[10] = {62, 13, 30, 16, 21, 30, 30, 34, 28, 40}; /* docs/REFERENCE.md §4 */
     polka_case c = polka_load("polka-storage-2KiB-post-vk.hex", "polka-storage-2KiB-post-proof.hex", 1540, 23);
     uint8_t rand[32], comm_r[32];
     memset(rand, 1, 32);

@@ -1,5 +1,6 @@
 /* SHA-256 functions and tree D: zero-data comm_d for every published size (filecoin-proofs tests/pieces.rs
- * for 128 B and 2KiB, curio's 32GiB and 64GiB piece CIDs, an independent re-computation for the rest),
+ * for 128 B and 2KiB, curio's 32GiB and 64GiB piece CIDs, go-commp-utils zerocomm.go for all of them:
+ * docs/REFERENCE.md §6),
  * comm_d of real buffers against a level-by-level oracle over libcrypto's EVP one-shot digest, and the
  * FIPS 180-2 "abc" digest. */
 #include <openssl/evp.h>

@@ -1,13 +1,13 @@
-/* The PoRep C2 circuit's pieces and shape (kats.md §2.3, §3.2, formats §3.4):
+/* The PoRep C2 circuit's pieces and shape (storage-proofs-porep tests; docs/REFERENCE.md §2, §3):
  *  - create_label_circuit as storage-proofs-porep create_label.rs test_create_label builds it
  *    (XorShift TEST_SEED inputs, porep_id [32; 32], layer 3, node 22, 38·256 allocated bits):
  *    532,025 constraints, satisfied, label = trim(sha256(the same bytes)) computed by OpenSSL;
  *  - the column hashes (hash.rs): arity 2 → 311, arity 11 → 598, value = the out-of-circuit hash;
  *  - the stacked test circuits in count mode (tests/stacked_circuit.rs): 8 nodes base-8 1,199,620,
  *    base-2 1,206,212, 8-4 (32 nodes) 1,296,576, 8-4-2 (64 nodes) 1,346,982, 22 inputs each;
- *  - 2KiB / 8MiB / 512MiB production circuits in count mode against kats.md §3.2's cost model, which
- *    is re-evaluated here from its formula for every configuration (an oracle independent of the
- *    circuit code), and the input count against porep_inputs.h;
+ *  - 2KiB / 8MiB / 512MiB production circuits in count mode against the cost model of
+ *    docs/REFERENCE.md §3.2, which is re-evaluated here from its formula for every configuration (an
+ *    oracle independent of the circuit code), and the input count against porep_inputs.h;
  *  - configuration and witness errors. */
 #include <stdlib.h>
 #include <string.h>
@@ -166,7 +166,7 @@ static void column_hashes(void)
     }
 }
 
-/* ---- kats.md §3.2 cost model, evaluated from its formula ---- */
+/* ---- the cost model of docs/REFERENCE.md §3.2, evaluated from its formula ---- */
 
 static uint64_t log2u64(uint64_t n)
 {
@@ -215,7 +215,8 @@ static void counts(void)
                info.num_constraints, info.num_inputs, info.num_aux, info.nnz_a, info.nnz_b, info.nnz_c);
     }
 
-    /* production sizes with 2 layers: kats.md §3.2 DERIVED 2,687,921 / 3,844,929 / 4,423,433, 40 inputs */
+    /* production sizes with 2 layers: docs/REFERENCE.md §3.2, derived: 2,687,921 / 3,844,929 / 4,423,433,
+     * 40 inputs */
     static const struct {
         uint64_t size;
         size_t constraints;

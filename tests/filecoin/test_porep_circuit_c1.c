@@ -36,7 +36,7 @@ static void test_synthesis_stop(const cuzk_fc_c1_t *c1)
     CHECK_MSG(never.polls == 2, "%d polls for 2 challenges", never.polls);
     CHECK_MSG(part.gw.num_constraints > 0 && fc_test_rows_hold(&part.gw),
               "the partition synthesized with a stop hook does not satisfy the circuit");
-    cuzk_porep_partition_free(&part);
+    cuzk_porep_partition_clear(&part);
 }
 
 int main(void)

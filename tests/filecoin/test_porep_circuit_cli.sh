@@ -1,5 +1,5 @@
 #!/bin/sh
-# `cuzk circuit info`: the 2KiB PoRep line (counts: kats.md §3.2; non-zeros and hash: our own recorded
+# `cuzk circuit info`: the 2KiB PoRep line (counts: docs/REFERENCE.md §3.2; non-zeros and hash: our own recorded
 # values), the same circuit named by registered proof, and bad arguments (exit 2 with a message).
 # Usage: test_porep_circuit_cli.sh <cuzk> [--hash]
 set -u

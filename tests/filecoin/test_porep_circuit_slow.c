@@ -1,10 +1,11 @@
 /* The PoRep circuit at production scale and with real witnesses of every tree shape (slow: about five
  * minutes and up to ~1.5 GiB):
- *  - 32GiB in count mode against the published R1CS statistics (kats.md §3.3, curio's recorder of the
- *    real circuit): 130,278,541 constraints (130,278,869 with the 328 input rows), 328 inputs,
- *    130,169,893 aux, nnz A 309,405,051 / B 130,327,340 / C 282,656,500 (A includes one term per input
- *    row: ours + 328), a_aux density 129,753,292, b_input 1, b_aux 33,112,281;
- *  - 64GiB in count mode against the cost model (kats.md §3.2, DERIVED): 131,185,849, 328 inputs;
+ *  - 32GiB in count mode against the published R1CS statistics (docs/REFERENCE.md §3.1: rust-fil-proofs
+ *    PR #1325, curio's recorder of the real circuit): 130,278,541 constraints (130,278,869 with the
+ *    328 input rows), 328 inputs, 130,169,893 aux, nnz A 309,405,051 / B 130,327,340 / C 282,656,500
+ *    (A includes one term per input row: ours + 328), a_aux density 129,753,292, b_input 1, b_aux
+ *    33,112,281;
+ *  - 64GiB in count mode against the cost model (docs/REFERENCE.md §3.2, derived): 131,185,849, 328 inputs;
  *  - TestConstraintSystem hashes of the other test circuits and of 8MiB / 512MiB / 32GiB / 64GiB (our
  *    own recorded values; the production ones take a few minutes);
  *  - real witnesses (sectors sealed by the test builder) for 2KiB (2 challenges, porep id 5), the

@@ -66,7 +66,7 @@ int main(void)
     /* a key of the 2KiB circuit's lengths passes, one off by one anywhere is refused */
     cuzk_circuit_info_t info;
     CHECK(cuzk_porep_circuit_info(&info, &cfg, false, &err) == CUZK_OK);
-    CHECK(info.num_constraints == 2687921 && info.num_inputs == 40); /* published 2KiB counts */
+    CHECK(info.num_constraints == 2687921 && info.num_inputs == 40); /* 2KiB counts, docs/REFERENCE.md §3.2 */
     cuzk_groth16_pk_t pk;
     memset(&pk, 0, sizeof pk);
     pk.vk.ic_len = info.num_inputs;
@@ -86,12 +86,12 @@ int main(void)
     bool valid = true;
     cuzk_groth16_vk_t vk;
     memset(&vk, 0, sizeof vk);
-    CHECK(cuzk_porep_verify(&valid, &c1, &vk, NULL, 2, &err) == CUZK_OK && !valid);
+    CHECK(cuzk_porep_verify_c1(&valid, &c1, &vk, NULL, 2, &err) == CUZK_OK && !valid);
 
     /* C1 whose challenges are not the seed's: the prover refuses before any work */
     cuzk_fc_c1_vproof(&c1b, 0, 0)->labeling[0].node ^= 1;
     cuzk_groth16_proof_t proof;
-    CHECK(cuzk_porep_prove(&proof, &c1b, &pk, NULL, NULL, &err) != CUZK_OK);
+    CHECK(cuzk_porep_prove_c1(&proof, &c1b, &pk, NULL, NULL, &err) != CUZK_OK);
 
     cuzk_fc_c1_free(&c1);
     cuzk_fc_c1_free(&c1b);

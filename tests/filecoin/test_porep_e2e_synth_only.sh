@@ -1,7 +1,7 @@
 #!/bin/sh
 # `cuzk-bench synth-only` on the 2KiB PoRep circuit: count mode (all-zero witness not needed) and witness
 # mode (all-zero witness, and a sealed sector's C1) print the per-iteration and summary lines, with the
-# constraint count of the published 2KiB circuit (2,687,921); bad options exit 2.
+# constraint count of the 2KiB circuit (2,687,921, docs/REFERENCE.md §3.2); bad options exit 2.
 # Usage: test_porep_e2e_synth_only.sh <cuzk-bench> <cuzk>
 set -u
 bench="$1"

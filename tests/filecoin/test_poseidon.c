@@ -18,17 +18,6 @@ static fr from_limbs(uint64_t l0, uint64_t l1, uint64_t l2, uint64_t l3)
     return r;
 }
 
-static void rand_fr(fr *x)
-{
-    uint64_t l[4];
-    do {
-        for (int i = 0; i < 4; i++)
-            l[i] = test_rand64();
-        l[3] &= 0x7fffffffffffffffULL;
-    } while (l[3] >= FR_MODULUS[3]);
-    fr_to_mont(x, l);
-}
-
 /* neptune round_numbers.rs test and parameters/round_numbers.txt (t = 2..37): R_F = 8, R_P below. */
 static void test_round_numbers(void)
 {
@@ -106,7 +95,7 @@ static void test_matrices(unsigned arity)
     /* v·pre·S_0·…  vs  v·M^(R_P+1) on a random vector (the linear layers only) */
     fr v[CUZK_POSEIDON_MAX_WIDTH], w[CUZK_POSEIDON_MAX_WIDTH], tmp[CUZK_POSEIDON_MAX_WIDTH], x;
     for (unsigned i = 0; i < t; i++)
-        rand_fr(&v[i]), w[i] = v[i];
+        test_rand_fr(&v[i]), w[i] = v[i];
     for (unsigned j = 0; j < t; j++) {
         tmp[j] = FR_ZERO;
         for (unsigned i = 0; i < t; i++)
@@ -204,8 +193,8 @@ static void test_fast_vs_textbook(void)
         for (int rep = 0; rep < 3; rep++) {
             fr in[CUZK_POSEIDON_MAX_ARITY], tag, x, y;
             for (unsigned i = 0; i < a; i++)
-                rand_fr(&in[i]);
-            rand_fr(&tag);
+                test_rand_fr(&in[i]);
+            test_rand_fr(&tag);
             cuzk_poseidon_hash_with(&x, c, rep ? &tag : &c->merkle_tag, in);
             cuzk_poseidon_hash_textbook(&y, c, rep ? &tag : &c->merkle_tag, in);
             ok = ok && fr_eq(&x, &y);
@@ -221,7 +210,7 @@ static void test_batch(unsigned arity)
     enum { N = 5 };
     fr in[N * 11], out[N], want[N];
     for (unsigned i = 0; i < N * arity; i++)
-        rand_fr(&in[i]);
+        test_rand_fr(&in[i]);
     for (unsigned i = 0; i < N; i++)
         cuzk_poseidon_hash_textbook(&want[i], c, &c->merkle_tag, &in[i * arity]);
     cuzk_poseidon_hash_batch(out, c, &c->merkle_tag, in, N);
@@ -372,7 +361,7 @@ static void bench(unsigned arity)
     const cuzk_poseidon_constants_t *c = cuzk_poseidon_constants(arity);
     fr in[CUZK_POSEIDON_MAX_ARITY];
     for (unsigned i = 0; i < arity; i++)
-        rand_fr(&in[i]);
+        test_rand_fr(&in[i]);
     uint64_t n = 0, t0 = cuzk_now_ns(), t1;
     do {
         for (int k = 0; k < 256; k++, n++)

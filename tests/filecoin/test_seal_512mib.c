@@ -22,7 +22,7 @@
 #include "filecoin/seal/seal.h"
 #include "test_util.h"
 
-/* Published: rust-fil-proofs' zero-data comm_d of a 512MiB sector (kats.md §6.3). */
+/* Published: the zero-data comm_d of a 512MiB sector (go-commp-utils zerocomm.go; docs/REFERENCE.md §6). */
 static const char *ZERO_COMM_D = "39560e7b13a93b07a243fd2720ffa7cb3e1d2e505ab3629e79f46313512cda06";
 /* From the scalar implementation (tree hashing one Poseidon at a time, parents one node at a time). */
 static const char *COMM_R = "98b98e34605627364e42db3b7e1d901c88475424814eef731f772e59eccb0430";

@@ -13,12 +13,6 @@
 #include "testkit/sparse_tree.h"
 #include "test_util.h"
 
-static void rand_fr_bytes(uint8_t out[32])
-{
-    test_rand_bytes(out, 32);
-    out[31] &= 0x3f;
-}
-
 /* Every level of the whole tree, leaves first, each level's groups hashed one by one. */
 typedef struct {
     uint32_t levels;
@@ -65,7 +59,7 @@ static void one_shape(const shape_t *s, int mode)
 {
     uint64_t n = s->leaves;
     uint8_t dflt[32];
-    rand_fr_bytes(dflt);
+    test_rand_fr_bytes(dflt);
     uint8_t *leaves = malloc(n * 32);
     for (uint64_t i = 0; i < n; i++)
         memcpy(leaves + i * 32, dflt, 32);
@@ -75,7 +69,7 @@ static void one_shape(const shape_t *s, int mode)
     size_t m = 0;
     for (size_t j = 0; j < cnt; j++) {
         idx[m] = mode == 2 ? j : test_rand_below(n);
-        rand_fr_bytes(val[m]);
+        test_rand_fr_bytes(val[m]);
         memcpy(leaves + idx[m] * 32, val[m], 32);
         m++;
         if (j % 3 == 0) { /* the same leaf again with the same value */
@@ -177,7 +171,7 @@ static void test_huge_and_equal(void)
         cuzk_fc_sparse_tree_free(&t);
     }
     uint8_t v[32], *buf = malloc(1024 * 32), want[32];
-    rand_fr_bytes(v);
+    test_rand_fr_bytes(v);
     for (int i = 0; i < 1024; i++)
         memcpy(buf + i * 32, v, 32);
     CHECK(cuzk_fc_comm_d(want, buf, 1024 * 32, 1, NULL) == CUZK_OK);

@@ -5,26 +5,6 @@
 #include "gadget_harness.h"
 #include "test_util.h"
 
-/* l < r, limbs least significant first */
-static bool below_modulus(const uint64_t l[4])
-{
-    for (int i = 3; i >= 0; i--)
-        if (l[i] != FR_MODULUS[i])
-            return l[i] < FR_MODULUS[i];
-    return false;
-}
-
-void gh_rand_fr(fr *x)
-{
-    uint64_t l[4];
-    do {
-        for (int i = 0; i < 4; i++)
-            l[i] = test_rand64();
-        l[3] &= 0x7fffffffffffffffULL;
-    } while (!below_modulus(l));
-    fr_to_mont(x, l);
-}
-
 cuzk_cs_t *gh_run(gh_synth_fn f, const void *params, cuzk_cs_backend backend, cuzk_lc_strategy s)
 {
     cuzk_cs_t *cs = NULL;

@@ -1,6 +1,7 @@
 /* Shared checks for the gadget tests: a gadget circuit run on every backend must give the same
  * counts and assignment everywhere, record + witness must evaluate to the direct backend's a, b, c,
- * and the test backend must be satisfied; plus small helpers (random field elements, tampering). */
+ * and the test backend must be satisfied; plus small helpers (tampering, SHA-256 messages); random field
+ * elements come from test_util.h (test_rand_fr). */
 #ifndef CUZK_TEST_GADGET_HARNESS_H
 #define CUZK_TEST_GADGET_HARNESS_H
 #include <stdbool.h>
@@ -29,8 +30,6 @@ bool gh_breaks(cuzk_cs_t *cs, cuzk_var_t v, const fr *value);
 bool gh_breaks_changed(cuzk_cs_t *cs, cuzk_var_t v, bool flip_bit);
 /* Whether the test system is satisfied. */
 bool gh_satisfied(const cuzk_cs_t *cs);
-/* A uniformly random field element (Montgomery form). */
-void gh_rand_fr(fr *x);
 /* SHA-256 by OpenSSL (the reference for the circuit). */
 void gh_openssl_sha256(const uint8_t *m, size_t n, uint8_t out[32]);
 /* Message bytes as allocated bits in SHA-256 order (each byte most significant bit first). */

@@ -2,7 +2,8 @@
  * of xor / and / or with the result kind bellpepper's tests expect (which cases fold to constants
  * and cost no constraint), sha256_ch / sha256_maj over all 216 operand triples, enforce_equal,
  * alloc_conditionally, the bit decompositions; the exact rows of each constraint (hand-written);
- * the published TestConstraintSystem hash of one AllocatedBit; tampering; missing values. */
+ * the known TestConstraintSystem hash of one AllocatedBit (docs/REFERENCE.md §1); tampering; missing
+ * values. */
 #include <gmp.h>
 #include <string.h>
 #include "gadget_harness.h"
@@ -358,7 +359,7 @@ static void decompositions(void)
             mpz_export(l, NULL, -1, 8, 0, 0, z);
             fr_to_mont(&r, l);
         } else {
-            gh_rand_fr(&r);
+            test_rand_fr(&r);
             uint64_t l[4];
             fr_from_mont(l, &r);
             mpz_import(z, 4, -1, 8, 0, 0, l);
@@ -421,7 +422,8 @@ static void mixed(cuzk_cs_t *cs, const void *vp)
 int main(void)
 {
     test_init("test_boolean");
-    /* kats.md §1: one AllocatedBit, hash from an independent oracle of TestConstraintSystem::hash */
+    /* docs/REFERENCE.md §1: one AllocatedBit, hash from an independent implementation of
+     * TestConstraintSystem::hash */
     cuzk_cs_t *cs = new_cs(CUZK_CS_TEST);
     cuzk_bit_alloc(cs, 1);
     char h[65];

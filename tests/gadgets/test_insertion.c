@@ -1,4 +1,4 @@
-/* Insertion, selection and pick (storage-proofs-core insertion.rs tests, kats.md §2.1): for sizes
+/* Insertion, selection and pick (storage-proofs-core insertion.rs tests, docs/REFERENCE.md §2): for sizes
  * 2, 4, 8, 16 and every position, select costs size − 1 constraints and insert 2 / 8 / 22 / 240
  * after the log2(size) bit constraints, with the right values; tampering; the pick row; misuse;
  * the constraint.rs / encode.rs helpers (values of 100 random add / sub as in their tests, rows);
@@ -28,7 +28,7 @@ static void setup(cuzk_cs_t *cs, size_t nelem, size_t index, unsigned log_size, 
                   cuzk_boolean_t *bits)
 {
     for (size_t i = 0; i < nelem; i++) {
-        gh_rand_fr(&vals[i]);
+        test_rand_fr(&vals[i]);
         el[i] = cuzk_num_alloc(cs, &vals[i]);
     }
     for (unsigned i = 0; i < log_size; i++)
@@ -69,7 +69,7 @@ static void insert_all(void)
             cuzk_num_t el[16], out[16];
             cuzk_boolean_t bits[4];
             setup(cs, size - 1, 0, 0, vals, el, bits);
-            gh_rand_fr(&x);
+            test_rand_fr(&x);
             cuzk_num_t elem = cuzk_num_alloc(cs, &x);
             for (unsigned i = 0; i < log_size; i++)
                 bits[i] = cuzk_boolean_from_bit(cuzk_bit_alloc(cs, (int)((index >> i) & 1)));
@@ -135,7 +135,7 @@ static void pick_and_misuse(void)
     /* a select of one element is that element, for free */
     cs = new_cs(CUZK_CS_TEST);
     fr v;
-    gh_rand_fr(&v);
+    test_rand_fr(&v);
     a = cuzk_num_alloc(cs, &v);
     cuzk_num_t r = cuzk_insertion_select(cs, &a, NULL, 0);
     CHECK(r.var.id == a.var.id && constraints(cs) == 0);
@@ -148,7 +148,7 @@ static void constraint_helpers(void)
     for (int it = 0; it < 100; it++) {
         cuzk_cs_t *cs = new_cs(CUZK_CS_TEST);
         fr va, vb, want;
-        gh_rand_fr(&va), gh_rand_fr(&vb);
+        test_rand_fr(&va), test_rand_fr(&vb);
         cuzk_num_t a = cuzk_num_alloc(cs, &va), b = cuzk_num_alloc(cs, &vb);
         cuzk_num_t s = cuzk_constraint_add(cs, &a, &b), d = cuzk_constraint_sub(cs, &a, &b);
         fr_add(&want, &va, &vb);
@@ -222,7 +222,7 @@ int main(void)
     for (unsigned ls = 1; ls <= 4; ls++) {
         ins_params p = {ls, test_rand_below((uint64_t)1 << ls), {{{0}}}};
         for (int i = 0; i < 16; i++)
-            gh_rand_fr(&p.vals[i]);
+            test_rand_fr(&p.vals[i]);
         cuzk_cs_counts_t c;
         char h[65];
         if (ls == 3)

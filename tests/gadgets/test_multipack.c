@@ -2,7 +2,7 @@
  * of 254 bits, pack_bits), UInt64 (storage-proofs-core uint64.rs tests: bit orders of random
  * constants, pack_into_input), util.rs (bytes as bits both ways, reverse_bit_numbering equal to
  * the big-endian bits of the field element's bytes), xor.rs (against byte xor with a repeating
- * key), and the SHA-256 hasher circuits (hash_leaf_bits 45,387 constraints, kats.md §2.1; values
+ * key), and the SHA-256 hasher circuits (hash_leaf_bits 45,387 constraints, util.rs; values
  * against OpenSSL SHA-256 with the Fr32 trim); backends; recorded hashes. */
 #include <gmp.h>
 #include <string.h>
@@ -163,7 +163,7 @@ static void util_bits(void)
     for (int it = 0; it < 20; it++) {
         cs = new_cs(CUZK_CS_TEST);
         fr x;
-        gh_rand_fr(&x);
+        test_rand_fr(&x);
         uint8_t bytes[32];
         fr_to_bytes_le(bytes, &x);
         cuzk_num_t n = cuzk_num_alloc(cs, &x);
@@ -227,7 +227,7 @@ static void hasher(void)
     for (int it = 0; it < 2; it++) {
         cuzk_cs_t *cs = new_cs(CUZK_CS_TEST);
         fr l, r, want;
-        gh_rand_fr(&l), gh_rand_fr(&r);
+        test_rand_fr(&l), test_rand_fr(&r);
         uint8_t m[64];
         fr_to_bytes_le(m, &l);
         fr_to_bytes_le(m + 32, &r);
@@ -250,7 +250,7 @@ static void hasher(void)
         cuzk_num_t leaves[3];
         uint8_t m[96];
         for (size_t i = 0; i < n; i++) {
-            gh_rand_fr(&v[i]);
+            test_rand_fr(&v[i]);
             leaves[i] = cuzk_num_alloc(cs, &v[i]);
             fr_to_bytes_le(m + 32 * i, &v[i]);
         }
@@ -262,7 +262,8 @@ static void hasher(void)
         cuzk_cs_counts_t c;
         counts(cs, &c);
         /* hash2: 2 × 256 (to_bits_le) + SHA-256 of 510 allocated and 2 constant bits + 1 (pack) =
-         * 45,379, the SHA-256 tree-D level of kats.md §3.2 (45,382) less its index bit and insert */
+         * 45,379, the SHA-256 tree-D level of docs/REFERENCE.md §3.2 (45,382) less its index bit and
+         * insert */
         if (n == 2)
             CHECK_MSG(c.num_constraints == 45379, "hash2: %zu constraints", c.num_constraints);
         cuzk_cs_free(cs);
@@ -305,7 +306,7 @@ int main(void)
     util_bits();
     hasher();
     hp p;
-    gh_rand_fr(&p.a), gh_rand_fr(&p.b);
+    test_rand_fr(&p.a), test_rand_fr(&p.b);
     p.c = test_rand64();
     cuzk_cs_counts_t c;
     char h[65];

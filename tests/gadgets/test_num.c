@@ -85,7 +85,7 @@ static void bellpepper_cases(void)
     for (int kind = 0; kind < 4; kind++) {
         cs = new_cs(CUZK_CS_TEST);
         fr va, vb;
-        gh_rand_fr(&va), gh_rand_fr(&vb);
+        test_rand_fr(&va), test_rand_fr(&vb);
         cuzk_num_t na = cuzk_num_alloc(cs, &va), nb = cuzk_num_alloc(cs, &vb), nc, nd;
         bool cond = kind & 1;
         cuzk_boolean_t cb = kind < 2 ? cuzk_boolean_constant(cond) : cuzk_boolean_from_bit(cuzk_bit_alloc(cs, cond));
@@ -127,7 +127,7 @@ static void to_bits(void)
         else if (it == 1)
             x = FR_ZERO;
         else
-            gh_rand_fr(&x);
+            test_rand_fr(&x);
         cuzk_cs_t *cs = new_cs(CUZK_CS_TEST);
         cuzk_num_t n = cuzk_num_alloc(cs, &x);
         cuzk_boolean_t bits[255];
@@ -222,7 +222,7 @@ static void rows(void)
     /* inputize on a values backend: the input holds the value; a wrong input breaks it */
     cs = new_cs(CUZK_CS_TEST);
     fr v;
-    gh_rand_fr(&v);
+    test_rand_fr(&v);
     a = cuzk_num_alloc(cs, &v);
     cuzk_num_inputize(cs, &a);
     fr got;
@@ -237,9 +237,9 @@ static void num_lc(void)
 {
     cuzk_cs_t *cs = new_cs(CUZK_CS_TEST);
     fr va, three, k;
-    gh_rand_fr(&va);
+    test_rand_fr(&va);
     num_fr(&three, 3);
-    gh_rand_fr(&k);
+    test_rand_fr(&k);
     cuzk_num_t a = cuzk_num_alloc(cs, &va);
     cuzk_bit_t bit = cuzk_bit_alloc(cs, 1);
     cuzk_num_lc_t n, m;
@@ -316,7 +316,7 @@ int main(void)
     num_lc();
     for (int it = 0; it < 3; it++) {
         circ_params p;
-        gh_rand_fr(&p.x), gh_rand_fr(&p.y);
+        test_rand_fr(&p.x), test_rand_fr(&p.y);
         p.cond = it & 1;
         gh_check_all_strategies("num circuit", circuit, &p, NULL, NULL);
     }

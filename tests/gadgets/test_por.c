@@ -1,4 +1,4 @@
-/* PoRCircuit against storage-proofs-core tests/por_circuit.rs (kats.md §2.1): constraint and input
+/* PoRCircuit against storage-proofs-core tests/por_circuit.rs (docs/REFERENCE.md §2): constraint and input
  * counts of every published shape (SHA-256 binary/quad/oct trees, Poseidon base, sub and top trees,
  * public and private roots) over 64 leaves per base tree; with a real witness (a random tree built
  * with the out-of-circuit hashes, a random challenged leaf) the system is satisfied and its public
@@ -91,7 +91,7 @@ static void build(por_run *r, const por_case *pc)
     CHECK(n == 64 * base_trees);
     fr *level = malloc(n * sizeof *level);
     for (uint64_t i = 0; i < n; i++)
-        gh_rand_fr(&level[i]);
+        test_rand_fr(&level[i]);
     r->index = test_rand_below(n);
     r->leaf = level[r->index];
     cuzk_por_positions_of(&r->shape, r->index, r->positions);

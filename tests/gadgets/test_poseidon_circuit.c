@@ -13,17 +13,6 @@
 #include "gadgets/poseidon_internal.h"
 #include "test_util.h"
 
-static void rand_fr(fr *x)
-{
-    uint64_t l[4];
-    do {
-        for (int i = 0; i < 4; i++)
-            l[i] = test_rand64();
-        l[3] &= 0x7fffffffffffffffULL;
-    } while (l[3] >= FR_MODULUS[3]);
-    fr_to_mont(x, l);
-}
-
 /* neptune circuit.rs test_poseidon_hash (2, 4, 8, 16, 24, 36) and rust-fil-proofs
  * storage-proofs-porep stacked/circuit/hash.rs (2 and 11); the hashes are our own recorded
  * TestConstraintSystem values (regression only: no Rust run published one). */
@@ -83,7 +72,7 @@ static void check_arity(size_t ci, bool full)
 
     fr vals[CUZK_POSEIDON_MAX_ARITY], want;
     for (unsigned i = 0; i < a; i++)
-        rand_fr(&vals[i]);
+        test_rand_fr(&vals[i]);
     cuzk_poseidon_hash_textbook(&want, c, &c->merkle_tag, vals);
 
     run_t tr = synth(CUZK_CS_TEST, CUZK_LC_DEFAULT, c, &c->merkle_tag, vals, false, false);
@@ -351,7 +340,7 @@ static void check_custom_tag(void)
     const cuzk_poseidon_constants_t *c = cuzk_poseidon_constants(2);
     fr tag, vals[2], want;
     CHECK(cuzk_poseidon_tag_custom(&tag, 1, NULL) == CUZK_OK);
-    rand_fr(&vals[0]), rand_fr(&vals[1]);
+    test_rand_fr(&vals[0]), test_rand_fr(&vals[1]);
     cuzk_poseidon_hash_textbook(&want, c, &tag, vals);
     run_t r = synth(CUZK_CS_TEST, CUZK_LC_DEFAULT, c, &tag, vals, false, false);
     run_t m = synth(CUZK_CS_TEST, CUZK_LC_DEFAULT, c, &c->merkle_tag, vals, false, false);
@@ -417,7 +406,7 @@ static void check_concurrent(void)
 {
     pthread_t th[N_THREADS];
     for (int i = 0; i < 4; i++)
-        rand_fr(&thread_vals[i]);
+        test_rand_fr(&thread_vals[i]);
     for (size_t i = 0; i < N_THREADS; i++)
         CHECK(pthread_create(&th[i], NULL, thread_run, (void *)i) == 0);
     for (size_t i = 0; i < N_THREADS; i++)

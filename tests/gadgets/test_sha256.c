@@ -1,8 +1,8 @@
-/* The SHA-256 circuit against bellperson's sha256.rs tests (kats.md §2.7): the blank hash with
- * constant input costs 0 constraints and gives e3b0c442…b855; 512 allocated bits + one compression
- * cost 25,840, and the block's digest equals OpenSSL's; sha256 of 512 allocated bits costs 44,874
- * and equals OpenSSL's (the length sweep is test_sha256_vectors.c); the same system on every
- * backend; tampering; misuse; recorded hashes. */
+/* The SHA-256 circuit against bellperson's src/gadgets/sha256.rs tests (docs/REFERENCE.md §2): the
+ * blank hash with constant input costs 0 constraints and gives e3b0c442…b855; 512 allocated bits +
+ * one compression cost 25,840, and the block's digest equals OpenSSL's; sha256 of 512 allocated bits
+ * costs 44,874 and equals OpenSSL's (the length sweep is test_sha256_vectors.c); the same system on
+ * every backend; tampering; misuse; recorded hashes. */
 #include <string.h>
 #include "gadget_harness.h"
 #include "gadgets/boolean.h"

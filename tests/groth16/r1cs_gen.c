@@ -13,15 +13,6 @@ typedef struct {
     size_t len, cap;
 } csr_builder;
 
-static void rand_fr(cuzk_fr_t *x)
-{
-    uint8_t b[32];
-    do {
-        test_rand_bytes(b, sizeof b);
-        b[31] &= 0x7f;
-    } while (!fr_from_bytes_le(x, b));
-}
-
 static void push(csr_builder *m, uint32_t col, const cuzk_fr_t *coeff)
 {
     if (m->len == m->cap) {
@@ -62,7 +53,7 @@ void test_circuit_random(test_circuit *tc, size_t ni, size_t na, size_t nc)
     tc->z = malloc(nv * sizeof *tc->z);
     tc->z[0] = FR_ONE;
     for (size_t i = 1; i < nv; i++)
-        rand_fr(&tc->z[i]);
+        test_rand_fr(&tc->z[i]);
     /* Roles of aux variables: 0 = anywhere, 1 = only A, 2 = only B, 3 = only C. */
     uint8_t *role = calloc(nv, 1);
     for (size_t j = 0; j < na; j++)
@@ -92,7 +83,7 @@ void test_circuit_random(test_circuit *tc, size_t ni, size_t na, size_t nc)
                 if (row_has(&mat[k], begin, var))
                     continue;
                 cuzk_fr_t co;
-                rand_fr(&co);
+                test_rand_fr(&co);
                 push(&mat[k], var, &co);
             }
             if (k == 2) {

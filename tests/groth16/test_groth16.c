@@ -12,15 +12,6 @@
 #include "r1cs_gen.h"
 #include "test_util.h"
 
-static void rand_fr(fr *x)
-{
-    uint8_t b[32];
-    do {
-        test_rand_bytes(b, sizeof b);
-        b[31] &= 0x7f;
-    } while (!fr_from_bytes_le(x, b));
-}
-
 static void fr_pow_u(fr *r, const fr *a, uint64_t e) { fr_pow(r, a, &e, 1); }
 
 /* Rows of the witness (synthesized, then inputs) placed in a domain vector, as the prover must. */
@@ -74,7 +65,7 @@ static void naive_h(fr *h, const cuzk_groth16_witness_t *w, unsigned log_m, cons
     size_t m = (size_t)1 << log_m;
     fr omega, *va = malloc(3 * m * sizeof(fr)), *ca = malloc(3 * m * sizeof(fr));
     fr *p = calloc(2 * m, sizeof(fr));
-    cuzk_ntt_root(&omega, log_m);
+    CHECK(cuzk_ntt_root(&omega, log_m) == CUZK_OK);
     domain_values(va, va + m, va + 2 * m, m, w, pos);
     for (int k = 0; k < 3; k++)
         naive_interpolate(ca + k * m, va + k * m, m, &omega);
@@ -127,8 +118,8 @@ static void test_h_poly(void)
         /* snarkjs form: a·b − c at ζ·ω^j, computed here by interpolation and Horner. */
         CHECK(g16_h_compute(a, b, c, log_m, &tc.w, CUZK_GROTH16_H_ODD_ROOTS, rp, 1) == CUZK_OK);
         fr omega, zeta, *va = malloc(3 * m * sizeof(fr)), *ca = malloc(3 * m * sizeof(fr));
-        cuzk_ntt_root(&omega, log_m);
-        cuzk_ntt_root(&zeta, log_m + 1);
+        CHECK(cuzk_ntt_root(&omega, log_m) == CUZK_OK);
+        CHECK(cuzk_ntt_root(&zeta, log_m + 1) == CUZK_OK);
         domain_values(va, va + m, va + 2 * m, m, &tc.w, rp);
         for (int k = 0; k < 3; k++)
             naive_interpolate(ca + k * m, va + k * m, m, &omega);
@@ -176,11 +167,11 @@ static void test_prove_against_naive(void)
     cuzk_err_t err = {{0}};
     CHECK_MSG(cuzk_groth16_setup(&pk, &tc.r1cs, 2, &err) == CUZK_OK, "%s", err.msg);
     fr r, s;
-    rand_fr(&r);
-    rand_fr(&s);
-    cuzk_groth16_prove_opts opts = {.threads = 2, .fixed_r = &r, .fixed_s = &s};
+    test_rand_fr(&r);
+    test_rand_fr(&s);
+    cuzk_groth16_prove_opts opts = {.threads = 2};
     cuzk_groth16_proof_t proof;
-    CHECK_MSG(cuzk_groth16_prove(&proof, &pk, &tc.w, 1, &opts, &err) == CUZK_OK, "%s", err.msg);
+    CHECK_MSG(g16_prove_blinded(&proof, &pk, &tc.w, 1, &opts, &r, &s, &err) == CUZK_OK, "%s", err.msg);
 
     size_t ni = tc.w.num_inputs, na = tc.w.num_aux;
     unsigned log_m = g16_log2_ceil(tc.w.num_constraints + ni);

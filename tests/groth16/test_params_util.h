@@ -71,13 +71,6 @@ static inline int tp_write_file(const char *path, const void *buf, size_t len)
     return fclose(f) == 0 && w == len ? 0 : -1;
 }
 
-static inline void tp_rand_scalar(cuzk_scalar_t *k)
-{
-    for (int i = 0; i < 4; i++)
-        k->l[i] = test_rand64();
-    k->l[3] &= 0x0fffffffffffffffull; /* < 2^252 < r */
-}
-
 static inline void tp_rand_g1(g1_aff *r)
 {
     g1_aff gen;
@@ -85,7 +78,7 @@ static inline void tp_rand_g1(g1_aff *r)
     cuzk_scalar_t k;
     g1_generator(&gen);
     g1_jac_from_aff(&g, &gen);
-    tp_rand_scalar(&k);
+    test_rand_scalar(&k);
     g1_jac_mul(&t, &g, &k);
     g1_jac_to_aff(r, &t);
 }
@@ -97,7 +90,7 @@ static inline void tp_rand_g2(g2_aff *r)
     cuzk_scalar_t k;
     g2_generator(&gen);
     g2_jac_from_aff(&g, &gen);
-    tp_rand_scalar(&k);
+    test_rand_scalar(&k);
     g2_jac_mul(&t, &g, &k);
     g2_jac_to_aff(r, &t);
 }

@@ -1,10 +1,12 @@
-/* Shared helpers of the IFMA tests: the list of kernel builds to test (the emulated one always,
- * the real one when the CPU runs it) and lane <-> GMP conversions for the radix-2^52 layout. */
+/* Shared helpers of the IFMA tests: the lists of kernel builds to test (the emulated one always,
+ * the real one when the CPU runs it), of the field kernels (ff/ifma) and of the point kernels
+ * (ec/ifma), and lane <-> GMP conversions for the radix-2^52 layout. */
 #ifndef CUZK_TESTS_IFMA_TEST_H
 #define CUZK_TESTS_IFMA_TEST_H
 #include <gmp.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "ec/ifma/ec_ifma.h"
 #include "ff/ifma/ifma.h"
 #include "test_util.h"
 
@@ -19,6 +21,18 @@ static inline int ifma_test_impls(const ifma_ops *impls[2])
     impls[n++] = &ifma_ops_emulated;
     if (ifma_ops_real())
         impls[n++] = ifma_ops_real();
+    else
+        printf("IFMA hardware not present: real kernels not exercised\n");
+    return n;
+}
+
+/* The same for the point kernels. */
+static inline int ec_ifma_test_impls(const ec_ifma_ops *impls[2])
+{
+    int n = 0;
+    impls[n++] = &ec_ifma_ops_emulated;
+    if (ec_ifma_ops_real())
+        impls[n++] = ec_ifma_ops_real();
     else
         printf("IFMA hardware not present: real kernels not exercised\n");
     return n;

@@ -1,4 +1,4 @@
-/* The batch-affine G1 addition kernel (ifma_g1_batch_add) against affine addition done in GMP:
+/* The batch-affine G1 addition kernel (ec_ifma_ops.g1_batch_add) against affine addition done in GMP:
  * every batch length around the 8-lane rows, negated Q, in-place outputs, edge points, the
  * x1 == x2 refusal (nothing written), exact scratch size; real build against emulated where it runs. */
 #include <stdlib.h>
@@ -105,7 +105,7 @@ static cuzk_g1_affine_t pts[NPOINTS];
 
 /* Runs one batch of n pairs drawn from pts and checks it. mode: 0 separate outputs, 1 out = p,
  * 2 out = q. The sums are copied to results (for the real-vs-emulated comparison). */
-static void run_batch(const ifma_ops *o, size_t n, int mode, int use_neg, cuzk_g1_affine_t *results)
+static void run_batch(const ec_ifma_ops *o, size_t n, int mode, int use_neg, cuzk_g1_affine_t *results)
 {
     cuzk_g1_affine_t *P1 = malloc((n + 1) * sizeof *P1), *Q1 = malloc((n + 1) * sizeof *Q1);
     cuzk_g1_affine_t *R = malloc((n + 1) * sizeof *R), *want = malloc((n + 1) * sizeof *want);
@@ -128,7 +128,7 @@ static void run_batch(const ifma_ops *o, size_t n, int mode, int use_neg, cuzk_g
     memset(&R[n], 0x5a, sizeof R[n]); /* a sentinel past the end */
     memset(R, 0x5a, n * sizeof *R);
     /* Exactly the documented scratch size, deliberately misaligned. */
-    size_t bytes = ifma_g1_batch_add_scratch_bytes(n);
+    size_t bytes = ec_ifma_g1_batch_add_scratch_bytes(n);
     uint8_t *scratch = malloc(bytes + 8);
     bool ok = o->g1_batch_add(out, pp, qq, use_neg ? neg : NULL, n, scratch + 8);
     CHECK_MSG(ok, "%s: batch of %zu refused", o->name, n);
@@ -147,7 +147,7 @@ static void run_batch(const ifma_ops *o, size_t n, int mode, int use_neg, cuzk_g
 
 /* Edge points: x = 0 (y = ±2), the largest x that gives a point, equal y with different x
  * (lambda = 0 or y2 = -y1), in full lanes and in the padded last row. */
-static void test_edges(const ifma_ops *o)
+static void test_edges(const ec_ifma_ops *o)
 {
     enum { N = 11 };
     cuzk_g1_affine_t e[4], P1[N], Q1[N], R[N], want[N];
@@ -191,7 +191,7 @@ static void test_edges(const ifma_ops *o)
         pp[i] = &P1[i], qq[i] = &Q1[i], out[i] = &R[i];
     }
     uint8_t scratch[sizeof(ifma_fp8) * 2];
-    CHECK(ifma_g1_batch_add_scratch_bytes(N) <= sizeof scratch);
+    CHECK(ec_ifma_g1_batch_add_scratch_bytes(N) <= sizeof scratch);
     CHECK(o->g1_batch_add(out, pp, qq, neg, N, scratch));
     for (int i = 0; i < N; i++)
         CHECK_MSG(same_point(&R[i], &want[i]), "%s: edge pair %d", o->name, i);
@@ -199,7 +199,7 @@ static void test_edges(const ifma_ops *o)
 }
 
 /* A pair with x1 == x2 anywhere in the batch makes the kernel refuse and write nothing. */
-static void test_refusal(const ifma_ops *o)
+static void test_refusal(const ec_ifma_ops *o)
 {
     enum { N = 21 };
     cuzk_g1_affine_t P1[N], Q1[N], R[N], R0[N];
@@ -240,8 +240,8 @@ int main(void)
     static const size_t lens[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 64, 203, 1001};
     enum { MAXN = 1001 };
     static cuzk_g1_affine_t res[2][MAXN];
-    const ifma_ops *impls[2];
-    int nimpl = ifma_test_impls(impls);
+    const ec_ifma_ops *impls[2];
+    int nimpl = ec_ifma_test_impls(impls);
     for (int k = 0; k < nimpl; k++) {
         printf("build: %s\n", impls[k]->name);
         for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++)

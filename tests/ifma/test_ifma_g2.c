@@ -1,4 +1,4 @@
-/* The batch-affine G2 addition kernel (ifma_g2_batch_add) against affine addition over Fp2 done in
+/* The batch-affine G2 addition kernel (ec_ifma_ops.g2_batch_add) against affine addition over Fp2 done in
  * GMP: every batch length around the 8-lane rows, negated Q, in-place outputs, edge points (dx with
  * one zero half, equal y, x = 0), the x1 == x2 refusal (nothing written), exact scratch size; real
  * build against emulated where it runs. */
@@ -185,7 +185,7 @@ static cuzk_g2_affine_t pts[NPOINTS];
 
 /* Runs one batch of n pairs drawn from pts and checks it. mode: 0 separate outputs, 1 out = p,
  * 2 out = q. The sums are copied to results (for the real-vs-emulated comparison). */
-static void run_batch(const ifma_ops *o, size_t n, int mode, int use_neg, cuzk_g2_affine_t *results)
+static void run_batch(const ec_ifma_ops *o, size_t n, int mode, int use_neg, cuzk_g2_affine_t *results)
 {
     cuzk_g2_affine_t *P1 = malloc((n + 1) * sizeof *P1), *Q1 = malloc((n + 1) * sizeof *Q1);
     cuzk_g2_affine_t *R = malloc((n + 1) * sizeof *R), *want = malloc((n + 1) * sizeof *want);
@@ -207,7 +207,7 @@ static void run_batch(const ifma_ops *o, size_t n, int mode, int use_neg, cuzk_g
     }
     memset(R, 0x5a, (n + 1) * sizeof *R); /* R[n] is a sentinel past the end */
     /* Exactly the documented scratch size, deliberately misaligned; a guard byte after it. */
-    size_t bytes = ifma_g2_batch_add_scratch_bytes(n);
+    size_t bytes = ec_ifma_g2_batch_add_scratch_bytes(n);
     uint8_t *scratch = malloc(bytes + 9);
     scratch[bytes + 8] = 0xa5;
     bool ok = o->g2_batch_add(out, pp, qq, use_neg ? neg : NULL, n, scratch + 8);
@@ -229,7 +229,7 @@ static void run_batch(const ifma_ops *o, size_t n, int mode, int use_neg, cuzk_g
 /* Edge points: x = (0, c) and (c, 0), the largest x that gives a point, dx with a zero real or
  * imaginary half, equal y with different x (lambda = 0, or y2 = -y1 under negation), in full lanes
  * and in the padded last row. */
-static void test_edges(const ifma_ops *o)
+static void test_edges(const ec_ifma_ops *o)
 {
     enum { NE = 8, N = 19 };
     cuzk_g2_affine_t e[NE], P1[N], Q1[N], R[N], want[N];
@@ -291,7 +291,7 @@ static void test_edges(const ifma_ops *o)
         pp[i] = &P1[i], qq[i] = &Q1[i], out[i] = &R[i];
     }
     uint8_t scratch[sizeof(ifma_fp8) * 5];
-    CHECK(ifma_g2_batch_add_scratch_bytes(N) <= sizeof scratch);
+    CHECK(ec_ifma_g2_batch_add_scratch_bytes(N) <= sizeof scratch);
     CHECK(o->g2_batch_add(out, pp, qq, neg, N, scratch));
     for (int i = 0; i < N; i++)
         CHECK_MSG(same_point(&R[i], &want[i]), "%s: edge pair %d", o->name, i);
@@ -299,7 +299,7 @@ static void test_edges(const ifma_ops *o)
 }
 
 /* A pair with x1 == x2 anywhere in the batch makes the kernel refuse and write nothing. */
-static void test_refusal(const ifma_ops *o)
+static void test_refusal(const ec_ifma_ops *o)
 {
     enum { N = 21 };
     cuzk_g2_affine_t P1[N], Q1[N], R[N], R0[N];
@@ -307,7 +307,7 @@ static void test_refusal(const ifma_ops *o)
     cuzk_g2_affine_t *out[N];
     static const size_t where[] = {0, 7, 8, 20};
     uint8_t scratch[sizeof(ifma_fp8) * 5];
-    CHECK(ifma_g2_batch_add_scratch_bytes(N) <= sizeof scratch);
+    CHECK(ec_ifma_g2_batch_add_scratch_bytes(N) <= sizeof scratch);
     for (size_t w = 0; w < sizeof where / sizeof where[0]; w++) {
         for (int i = 0; i < N; i++) {
             P1[i] = pts[test_rand_below(NPOINTS)];
@@ -333,7 +333,7 @@ static void test_scratch_size(void)
     static const size_t n[] = {0, 1, 8, 9, 16, 17, 256};
     static const size_t want[] = {0, 512, 512, 1536, 1536, 2560, 63 * 512};
     for (size_t i = 0; i < sizeof n / sizeof n[0]; i++)
-        CHECK_MSG(ifma_g2_batch_add_scratch_bytes(n[i]) == want[i], "scratch for %zu", n[i]);
+        CHECK_MSG(ec_ifma_g2_batch_add_scratch_bytes(n[i]) == want[i], "scratch for %zu", n[i]);
 }
 
 int main(void)
@@ -351,8 +351,8 @@ int main(void)
     static const size_t lens[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 64, 203, 601};
     enum { MAXN = 601 };
     static cuzk_g2_affine_t res[2][MAXN];
-    const ifma_ops *impls[2];
-    int nimpl = ifma_test_impls(impls);
+    const ec_ifma_ops *impls[2];
+    int nimpl = ec_ifma_test_impls(impls);
     for (int k = 0; k < nimpl; k++) {
         printf("build: %s\n", impls[k]->name);
         for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++)
@@ -372,23 +372,28 @@ int main(void)
             run_batch(impls[k], MAXN, 0, 1, res[k]);
         }
         CHECK_MSG(memcmp(res[0], res[1], sizeof res[0]) == 0, "real and emulated batch sums differ");
-        /* The public entry point is the real build. */
+        /* The IFMA implementation's point kernels (the dispatch table's entry) are the real build. */
+        cuzk_init_options_t saved = cuzk_dispatch()->asked;
+        CHECK(cuzk_dispatch_use(CUZK_IMPL_IFMA) == CUZK_OK);
+        const ec_ifma_ops *in_use = ec_lanes();
+        CHECK(in_use == ec_ifma_ops_real());
         enum { M = 37 };
         cuzk_g2_affine_t a[M], b[M], r[M], *out[M];
         const cuzk_g2_affine_t *pa[M], *pb[M];
         uint8_t scratch[sizeof(ifma_fp8) * 9];
-        CHECK(ifma_g2_batch_add_scratch_bytes(M) <= sizeof scratch);
+        CHECK(ec_ifma_g2_batch_add_scratch_bytes(M) <= sizeof scratch);
         for (int i = 0; i < M; i++) {
             a[i] = pts[2 + i];
             b[i] = pts[NPOINTS - 1 - i];
             pa[i] = &a[i], pb[i] = &b[i], out[i] = &r[i];
         }
-        CHECK(ifma_g2_batch_add(out, pa, pb, NULL, M, scratch));
+        CHECK(in_use && in_use->g2_batch_add(out, pa, pb, NULL, M, scratch));
         for (int i = 0; i < M; i++) {
             cuzk_g2_affine_t w;
             ref_add(&w, &a[i], &b[i], 0);
-            CHECK_MSG(same_point(&r[i], &w), "ifma_g2_batch_add pair %d", i);
+            CHECK_MSG(same_point(&r[i], &w), "g2_batch_add in use, pair %d", i);
         }
+        CHECK(cuzk_dispatch_reinit(&saved, NULL) == CUZK_OK);
     }
     return test_finish();
 }

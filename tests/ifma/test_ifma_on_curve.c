@@ -1,4 +1,4 @@
-/* The batched curve-membership kernels (ifma_ops.g1_on_curve_n / g2_on_curve_n) and their dispatcher
+/* The batched curve-membership kernels (ec_ifma_ops.g1_on_curve_n / g2_on_curve_n) and their dispatcher
  * g1_aff_first_off_curve / g2_aff_first_off_curve, against the curve equations evaluated in GMP:
  * curve points, points with one coordinate changed, infinity, (0, ±2) (on G1's curve), coordinates
  * p − 1, every length around the 8-lane rows; real build against the emulated one where it runs. */
@@ -140,8 +140,8 @@ int main(void)
     }
     CHECK(bad1 > 0 && bad1 < N && bad2 > 0 && bad2 < N); /* both kinds are present */
 
-    const ifma_ops *impls[2];
-    int ni = ifma_test_impls(impls);
+    const ec_ifma_ops *impls[2];
+    int ni = ec_ifma_test_impls(impls);
     for (int k = 0; k < ni; k++) {
         for (size_t off = 0; off < 3; off++) {
             for (size_t n = 0; off + n <= N; n += (n < 20 ? 1 : 23)) {
@@ -159,7 +159,8 @@ int main(void)
         }
     }
 
-    /* The dispatcher (IFMA or scalar, whichever this machine uses): the first failing index. */
+    /* The dispatcher under every implementation this CPU runs (IFMA lanes or the scalar check): the
+     * first failing index. */
     size_t first1 = N, first2 = N;
     for (size_t i = N; i-- > 0;) {
         if (!want1[i])
@@ -167,10 +168,18 @@ int main(void)
         if (!want2[i])
             first2 = i;
     }
-    CHECK(g1_aff_first_off_curve(p1, N) == first1);
-    CHECK(g2_aff_first_off_curve(p2, N) == first2);
-    CHECK(g1_aff_first_off_curve(p1, first1) == first1);
-    CHECK(g2_aff_first_off_curve(p2, 0) == 0);
+    cuzk_init_options_t saved = cuzk_dispatch()->asked;
+    for (int impl = CUZK_IMPL_PORTABLE; impl <= CUZK_IMPL_IFMA; impl++) {
+        if (cuzk_dispatch_use((cuzk_impl_t)impl) != CUZK_OK)
+            continue;
+        printf("dispatcher with impl=%s: %s\n", cuzk_impl_name((cuzk_impl_t)impl),
+               ec_lanes() ? ec_lanes()->name : "scalar");
+        CHECK(g1_aff_first_off_curve(p1, N) == first1);
+        CHECK(g2_aff_first_off_curve(p2, N) == first2);
+        CHECK(g1_aff_first_off_curve(p1, first1) == first1);
+        CHECK(g2_aff_first_off_curve(p2, 0) == 0);
+    }
+    CHECK(cuzk_dispatch_reinit(&saved, NULL) == CUZK_OK);
     mpz_clear(P);
     return test_finish();
 }

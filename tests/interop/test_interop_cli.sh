@@ -47,7 +47,7 @@ mkdir -p "$out"
 expect 2 "no command" "$cuzk"
 expect 2 "groth16 alone" "$cuzk" groth16
 expect 2 "prove with 3 files" "$cuzk" groth16 prove "$V/mult.zkey" "$V/mult.wtns" "$out/p.json"
-says "usage: cuzk groth16 prove"
+says "try 'cuzk groth16 prove --help'"
 expect 2 "bad --threads" "$cuzk" groth16 prove "$V/mult.zkey" "$V/mult.wtns" "$out/p.json" "$out/q.json" --threads x
 expect 2 "unknown option" "$cuzk" groth16 verify --fast "$V/mult_vk.json" "$V/mult_public.json" "$V/mult_proof.json"
 expect 2 "zkey export without files" "$cuzk" zkey export verificationkey

@@ -11,6 +11,7 @@
 #include "ec/ec.h"
 #include "ec/pairing.h"
 #include "ff/fr.h"
+#include "interop/interop_internal.h"
 #include "interop_test_util.h"
 #include "test_util.h"
 
@@ -161,14 +162,6 @@ static bool proof_eq(const cuzk_groth16_proof_t *x, const cuzk_groth16_proof_t *
     return g1_aff_eq(&x->a, &y->a) && g2_aff_eq(&x->b, &y->b) && g1_aff_eq(&x->c, &y->c);
 }
 
-static void random_fr(cuzk_fr_t *r)
-{
-    uint8_t b[32];
-    test_rand_bytes(b, sizeof b);
-    b[31] &= 0x3f;
-    CHECK(fr_from_bytes_le(r, b));
-}
-
 static void test_circuit(const char *name)
 {
     char p[256];
@@ -200,8 +193,8 @@ static void test_circuit(const char *name)
 
     /* The oracle's proof verifies; with identity row positions it does not. */
     cuzk_fr_t rr, ss;
-    random_fr(&rr);
-    random_fr(&ss);
+    test_rand_fr(&rr);
+    test_rand_fr(&ss);
     cuzk_groth16_proof_t op, wrong;
     oracle_prove(&op, &z, &r.r1cs, w.values, &rr, &ss, false);
     CHECK_MSG(pairing_check(&vk, &op, pub, npub), "%s: oracle proof with the zkey mapping fails", name);
@@ -209,9 +202,9 @@ static void test_circuit(const char *name)
     CHECK_MSG(!pairing_check(&vk, &wrong, pub, npub), "%s: identity positions should not verify", name);
 
     /* The library prover in snarkjs mode: the oracle's proof exactly, for the same r and s. */
-    cuzk_groth16_prove_opts o = {.threads = 2, .fixed_r = &rr, .fixed_s = &ss};
+    cuzk_groth16_prove_opts o = {.threads = 2};
     cuzk_groth16_proof_t lp;
-    cuzk_status st = cuzk_zkey_prove(&lp, &z, w.values, w.n, &o, &err);
+    cuzk_status st = interop_zkey_prove_blinded(&lp, &z, w.values, w.n, &o, &rr, &ss, &err);
     CHECK_MSG(st == CUZK_OK, "%s: cuzk_zkey_prove: %s", name, err.msg);
     if (st == CUZK_OK) {
         CHECK_MSG(proof_eq(&lp, &op), "%s: library proof differs from the oracle's", name);

@@ -8,6 +8,7 @@
 #include "cuzk/interop.h"
 #include "ec/ec.h"
 #include "ff/fr.h"
+#include "interop/interop_internal.h"
 #include "interop_test_util.h"
 #include "test_util.h"
 
@@ -566,10 +567,11 @@ static void test_zkey_layouts(const char *name)
     cuzk_fr_t r, s;
     fr_from_u64(&r, 12345);
     fr_from_u64(&s, 678910);
-    cuzk_groth16_prove_opts o = {.threads = 2, .fixed_r = &r, .fixed_s = &s};
+    cuzk_groth16_prove_opts o = {.threads = 2};
     cuzk_groth16_proof_t pr[2];
     for (int k = 0; k < 2; k++)
-        CHECK_MSG(cuzk_zkey_prove(&pr[k], &z[k], w.values, w.n, &o, &err) == CUZK_OK, "%s", err.msg);
+        CHECK_MSG(interop_zkey_prove_blinded(&pr[k], &z[k], w.values, w.n, &o, &r, &s, &err) == CUZK_OK, "%s",
+                  err.msg);
     CHECK(g1_aff_eq(&pr[0].a, &pr[1].a) && g2_aff_eq(&pr[0].b, &pr[1].b) && g1_aff_eq(&pr[0].c, &pr[1].c));
     cuzk_wtns_free(&w);
     cuzk_zkey_free(&z[0]);

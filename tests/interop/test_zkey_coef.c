@@ -33,10 +33,8 @@ static size_t section_at(const uint8_t *b, size_t len, uint32_t type)
 static bool read_zkey(cuzk_zkey_t *z, const char *path, int threads, size_t chunk_min, bool parallel,
                       cuzk_err_t *err)
 {
-    interop_zkey_coef_knobs(chunk_min, parallel);
-    cuzk_status s = cuzk_zkey_read(z, path, threads, 0, err);
-    interop_zkey_coef_knobs(0, true);
-    return s == CUZK_OK;
+    interop_zkey_coef_opts coef = {.chunk_min = chunk_min, .serial_only = !parallel};
+    return interop_zkey_read_ex(z, path, threads, 0, &coef, err) == CUZK_OK;
 }
 
 static bool csr_equal(const cuzk_csr_t *a, const cuzk_csr_t *b, size_t rows)

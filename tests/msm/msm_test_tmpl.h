@@ -442,14 +442,14 @@ static void t_kernel_with(const void *ops, size_t n)
 static void t_kernel(size_t n)
 {
 #ifdef T_KERNEL_ALL
-    t_kernel_with(&ifma_ops_emulated, n);
-    if (ifma_ops_real())
-        t_kernel_with(ifma_ops_real(), n);
+    t_kernel_with(&ec_ifma_ops_emulated, n);
+    if (ec_ifma_ops_real())
+        t_kernel_with(ec_ifma_ops_real(), n);
     else
         printf("  IFMA hardware not present: real kernel not exercised\n");
     t_kernel_with(NULL, n);
 #else
-    t_kernel_with(&ifma_ops_emulated, n);
+    t_kernel_with(&ec_ifma_ops_emulated, n);
 #endif
 }
 #endif

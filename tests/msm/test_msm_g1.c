@@ -1,6 +1,6 @@
 /* G1 MSM against (Σ k_i·a_i)·G, a naive point-by-point sum and the @noble/curves vectors. */
 #include "ec/ec.h"
-#include "ff/ifma/ifma.h"
+#include "ec/ifma/ec_ifma.h"
 #include "msm/msm_internal.h"
 
 #define T_AFF g1_aff

@@ -1,7 +1,7 @@
 /* G2 MSM against (Σ k_i·a_i)·G, a naive point-by-point sum and the @noble/curves vectors; the
  * batch-affine flush forced through the IFMA kernel (emulated, real) and the scalar code. */
 #include "ec/ec.h"
-#include "ff/ifma/ifma.h"
+#include "ec/ifma/ec_ifma.h"
 #include "msm/msm_internal.h"
 
 #define T_AFF g2_aff

@@ -1,11 +1,11 @@
-/* The 8-lane batch addition the G1 buckets flush through (ifma_ops.g1_batch_add_skip), against the
+/* The 8-lane batch addition the G1 buckets flush through (ec_ifma_ops.g1_batch_add_skip), against the
  * scalar Jacobian addition: random pairs with some Q = P and Q = −P mixed in (those must be flagged
  * and left unwritten), random negation flags, batch sizes across the 8-lane row boundaries; the
  * emulated build everywhere, the AVX-512 build where the CPU runs it. */
 #include <stdlib.h>
 #include <string.h>
 #include "ec/ec.h"
-#include "ff/ifma/ifma.h"
+#include "ec/ifma/ec_ifma.h"
 #include "test_util.h"
 
 static void rand_point(g1_aff *r, const g1_jac *g)
@@ -16,13 +16,13 @@ static void rand_point(g1_aff *r, const g1_jac *g)
     g1_jac_to_aff(r, &t);
 }
 
-static void t_batch(const ifma_ops *o, size_t n, const g1_jac *g)
+static void t_batch(const ec_ifma_ops *o, size_t n, const g1_jac *g)
 {
     g1_aff *P = calloc(n, sizeof *P), *Q = calloc(n, sizeof *Q), *out = calloc(n, sizeof *out);
     const g1_aff **pp = calloc(n, sizeof *pp), **qq = calloc(n, sizeof *qq);
     g1_aff **oo = calloc(n, sizeof *oo);
     uint8_t *neg = calloc(n, 1), *skipped = malloc(n);
-    void *scratch = malloc(ifma_g1_batch_add_scratch_bytes(n) + 1);
+    void *scratch = malloc(ec_ifma_g1_batch_add_scratch_bytes(n) + 1);
     size_t want_skips = 0;
     for (size_t i = 0; i < n; i++) {
         rand_point(&P[i], g);
@@ -73,7 +73,7 @@ int main(void)
     g1_generator(&g);
     g1_jac gj;
     g1_jac_from_aff(&gj, &g);
-    const ifma_ops *impls[2] = {&ifma_ops_emulated, ifma_ops_real()};
+    const ec_ifma_ops *impls[2] = {&ec_ifma_ops_emulated, ec_ifma_ops_real()};
     for (int k = 0; k < 2; k++) {
         if (!impls[k]) {
             printf("  IFMA hardware not present: real kernel not exercised\n");

@@ -11,20 +11,6 @@
 
 static mpz_t r;
 
-static void rand_scalar_mod_r(cuzk_scalar_t *k)
-{
-    mpz_t v;
-    mpz_init(v);
-    uint64_t l[5];
-    for (int i = 0; i < 5; i++)
-        l[i] = test_rand64();
-    mpz_import(v, 5, -1, 8, 0, 0, l);
-    mpz_mod(v, v, r);
-    memset(k, 0, sizeof *k);
-    mpz_export(k->l, NULL, -1, 8, 0, 0, v);
-    mpz_clear(v);
-}
-
 static void test_constants(void)
 {
     for (int i = 0; i < 4; i++)
@@ -51,7 +37,7 @@ static void test_digits(void)
         case 2: memcpy(k.l, MSM_R, sizeof k.l), k.l[0] -= 1; break;            /* r − 1 */
         case 3: memcpy(k.l, MSM_R_HALF, sizeof k.l); break;                    /* (r − 1)/2 */
         case 4: memcpy(k.l, MSM_R_HALF, sizeof k.l), k.l[0] += 1; break;       /* (r + 1)/2 */
-        default: rand_scalar_mod_r(&k); break;
+        default: test_rand_scalar(&k); break;
         }
         CHECK(msm_scalar_in_range(&k));
         mpz_import(s, 4, -1, 8, 0, 0, k.l);
@@ -98,8 +84,8 @@ static void test_digits(void)
         G##_jac_from_aff(&gj, &g);                                                            \
         for (int round = 0; round < 40; round++) {                                            \
             cuzk_scalar_t a, b;                                                               \
-            rand_scalar_mod_r(&a);                                                            \
-            rand_scalar_mod_r(&b);                                                            \
+            test_rand_scalar(&a);                                                            \
+            test_rand_scalar(&b);                                                            \
             G##_jac pa, pb, want, t;                                                          \
             G##_jac_mul(&pa, &gj, &a);                                                        \
             G##_jac_mul(&pb, &gj, &b);                                                        \

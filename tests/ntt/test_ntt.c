@@ -34,20 +34,6 @@ static const char *R_HEX = "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffff
 
 static fr omega32; /* parsed from OMEGA_HEX */
 
-static void rand_fr(fr *x)
-{
-    for (;;) {
-        for (int i = 0; i < 4; i++)
-            x->l[i] = test_rand64();
-        x->l[3] &= 0x7fffffffffffffffULL;
-        uint8_t b[32];
-        for (int i = 0; i < 32; i++)
-            b[i] = (uint8_t)(x->l[i / 8] >> (8 * (i % 8)));
-        if (fr_from_bytes_le(x, b)) /* canonical < r; its Montgomery form is random too */
-            return;
-    }
-}
-
 /* Inputs that stress the lazy ranges: random, all r−1, or r−1 and 0 mixed with random. */
 static void fill_input(fr *a, size_t n, int pattern)
 {
@@ -59,7 +45,7 @@ static void fill_input(fr *a, size_t n, int pattern)
         else if (pattern == 2 && i % 3 == 0)
             a[i] = (i % 2) ? m1 : FR_ZERO;
         else
-            rand_fr(&a[i]);
+            test_rand_fr(&a[i]);
     }
 }
 
@@ -352,7 +338,7 @@ static void test_large(void)
 /* Every kernel set gives the same results as the portable one, with passes (2^14, 2^16 with the
  * production plan; smaller split plans for the emulated IFMA set, which is slow), in every
  * finishing mode, and in the coset scaling; the real and emulated IFMA sets agree bit for bit,
- * lazy outputs included. The public entry follows ff_set_impl. */
+ * lazy outputs included. The public entry follows the dispatch table. */
 static void test_kernel_sets(void)
 {
     const ntt_kernels *kns[NTT_KERNELS_MAX + 1];
@@ -370,7 +356,7 @@ static void test_kernel_sets(void)
     fr *x = malloc(N * sizeof(fr)), *ref = malloc(N * sizeof(fr)), *z = malloc(N * sizeof(fr));
     fr *lazy = malloc(N * sizeof(fr));
     fr scale;
-    rand_fr(&scale);
+    test_rand_fr(&scale);
     for (size_t ci = 0; ci < sizeof cases / sizeof cases[0]; ci++) {
         if (ci == 1 && KSET_LOG_A == KSET_LOG_B)
             continue;
@@ -414,8 +400,8 @@ static void test_kernel_sets(void)
         for (int bitrev = 0; bitrev < 2; bitrev++) {
             ntt_scale_tabs st;
             fr g, c;
-            rand_fr(&g);
-            rand_fr(&c);
+            test_rand_fr(&g);
+            test_rand_fr(&c);
             CHECK(ntt_scale_init(&st, k, &g, &c, bitrev) == CUZK_OK);
             fill_input(x, n, bitrev + 1);
             for (int ki = 0; ki < nkc; ki++) {
@@ -439,22 +425,22 @@ static void test_kernel_sets(void)
             ntt_scale_free(&st);
         }
     }
-    /* the public entry follows the field implementation */
+    /* the public entry follows the implementation (the dispatch table) */
     if (cuzk_impl_supported(CUZK_IMPL_ADX)) {
-        const cuzk_impl saved = ff_get_impl();
-        ff_set_impl(CUZK_IMPL_PORTABLE);
+        const cuzk_init_options_t saved = cuzk_dispatch()->asked;
+        CHECK(cuzk_dispatch_use(CUZK_IMPL_PORTABLE) == CUZK_OK);
         CHECK(ntt_kernels_current() == &ntt_kernels_portable);
-        ff_set_impl(CUZK_IMPL_ADX);
+        CHECK(cuzk_dispatch_use(CUZK_IMPL_ADX) == CUZK_OK);
         CHECK(ntt_kernels_current() != &ntt_kernels_portable);
-        if (!getenv("CUZK_NTT_KERNELS")) {
+        if (saved.ntt_kernels == CUZK_NTT_KERNELS_AUTO) {
             CHECK(ntt_kernels_current() != &ntt_kernels_ifma);
             if (ntt_kernels_ifma_compiled && ifma_available()) {
                 CHECK(kns[nk - 2] == &ntt_kernels_ifma);
-                ff_set_impl(CUZK_IMPL_IFMA);
+                CHECK(cuzk_dispatch_use(CUZK_IMPL_IFMA) == CUZK_OK);
                 CHECK(ntt_kernels_current() == &ntt_kernels_ifma);
             }
         }
-        ff_set_impl(saved);
+        CHECK(cuzk_dispatch_reinit(&saved, NULL) == CUZK_OK);
     }
     free(x), free(ref), free(z), free(lazy);
 }
@@ -475,8 +461,8 @@ static void check_mul(void (*mul)(fr *, const fr *, const fr *), const char *nam
     two_r1.l[0] -= 1;
     for (int it = 0; it < 20000; it++) {
         fr x, xr, w, o, want;
-        rand_fr(&xr);
-        rand_fr(&w);
+        test_rand_fr(&xr);
+        test_rand_fr(&w);
         if (it == 0)
             xr = r1, w = r1;
         x = xr;
@@ -527,9 +513,9 @@ __attribute__((target("avx2"))) static void check_avx2_ops(void)
     for (int it = 0; it < 4000; it++) {
         fr x[4], y[4], w[4];
         for (int u = 0; u < 4; u++) {
-            rand_fr(&x[u]);
-            rand_fr(&y[u]);
-            rand_fr(&w[u]);
+            test_rand_fr(&x[u]);
+            test_rand_fr(&y[u]);
+            test_rand_fr(&w[u]);
             if (test_rand_below(2)) /* lift into [r, 2r) */
                 ntt_add(&x[u], &x[u], &edge[1]);
             if (test_rand_below(2))
@@ -585,8 +571,8 @@ static void test_arith(void)
     /* add/sub on [0, 2r) operands: lift reduced values by r at random, compare mod r */
     for (int it = 0; it < 20000; it++) {
         fr a, b, la, lb, o, want;
-        rand_fr(&a);
-        rand_fr(&b);
+        test_rand_fr(&a);
+        test_rand_fr(&b);
         la = a, lb = b;
         for (int side = 0; side < 2; side++) {
             fr *t = side ? &lb : &la;
@@ -796,7 +782,7 @@ static void test_coset_shifted(void)
             root(&shift, k + 1); /* ζ: the odd powers of a 2n-th root */
         } else {
             do
-                rand_fr(&shift);
+                test_rand_fr(&shift);
             while (fr_is_zero(&shift));
         }
         root(&w, k);

@@ -1,5 +1,6 @@
 /* The daemon configuration: defaults as the specification lists them, the example file, every key's
- * refusal naming it, warnings for unknown and deprecated keys, sizes and durations against hand
+ * refusal naming it, warnings for unknown and deprecated keys and for the keys that are read but have
+ * no effect (from the file and the command line), sizes and durations against hand
  * arithmetic, the "auto" budget against our own reading of /proc/meminfo, addresses and the loopback
  * rule, command-line overrides, and the printout read back. */
 #include <stdlib.h>
@@ -84,15 +85,24 @@ static void test_example(void)
     CHECK(c.max_batch_size == 1 && c.max_batch_wait_ms == 10000 && c.sort_by_type && c.synthesis_threads == 0);
     CHECK(c.prover_workers == 1 && c.prover_threads == 0 && c.pipeline_enabled && c.synthesis_lookahead == 1);
     CHECK(c.log_level == CUZK_DAEMON_LOG_INFO);
-    /* Exactly the three [gpus] keys warn, each with the file and its line. */
-    CHECK_MSG(strstr(w, EXAMPLE ": line 45: gpus.devices: no GPU backend in this build; ignored\n") &&
-                  strstr(w, EXAMPLE ": line 46: gpus.gpu_threads: no GPU") &&
-                  strstr(w, EXAMPLE ": line 47: gpus.gpu_workers_per_device: no GPU"),
-              "warnings:\n%s", w);
-    int lines = 0;
-    for (char *p = w; *p; p++)
-        lines += *p == '\n';
-    CHECK_MSG(lines == 3, "warnings:\n%s", w);
+    /* The three [gpus] keys and the original's keys nothing here acts on warn, each with the file and
+     * its line, in the file's order. */
+    const char *want =
+        EXAMPLE ": line 29: scheduler.max_batch_size is read but has no effect: cross-sector batching is not "
+                "implemented; each sector is proved on its own\n"
+        EXAMPLE ": line 30: scheduler.max_batch_wait_ms is read but has no effect: cross-sector batching is not "
+                "implemented, so no job waits for a batch\n"
+        EXAMPLE ": line 31: scheduler.sort_by_type is read but has no effect: jobs run by priority, FIFO within a "
+                "priority, whatever their kind\n"
+        EXAMPLE ": line 36: synthesis.threads is read but has no effect: a partition is synthesized on one thread; "
+                "pipeline.synthesis_concurrency sets how many at once\n"
+        EXAMPLE ": line 45: gpus.devices: no GPU backend in this build; ignored\n"
+        EXAMPLE ": line 46: gpus.gpu_threads: no GPU backend in this build; ignored\n"
+        EXAMPLE ": line 47: gpus.gpu_workers_per_device: no GPU backend in this build; ignored\n"
+        EXAMPLE ": line 54: pipeline.enabled is read but has no effect: partitions are always pipelined\n"
+        EXAMPLE ": line 60: logging.level is read but has no effect: every message and TIMELINE line is written "
+                "whatever the level\n";
+    CHECK_MSG(strcmp(w, want) == 0, "warnings:\n%s", w);
     CHECK(cuzk_daemon_config_validate(&c, NULL) == CUZK_OK);
     free(w);
     cuzk_daemon_config_free(&c);
@@ -108,7 +118,14 @@ static void test_example(void)
                       "[pipeline]\nenabled = false\nsynthesis_lookahead = 0\nsynthesis_concurrency = 4\n"
                       "max_parallel_synthesis = 0\nslot_size = 3\nmax_gpu_queue_depth = 8\n"
                       "[logging]\nlevel = \"trace\"\nformat = \"json\"\n";
-    CHECK(load(&c, all, &w, &err) == CUZK_OK && *w == 0);
+    /* only the ten inert keys warn */
+    CHECK(load(&c, all, &w, &err) == CUZK_OK);
+    int lines = 0, inert = 0;
+    for (char *p = w; *p; p++)
+        lines += *p == '\n';
+    for (char *p = w; (p = strstr(p, " is read but has no effect: ")); p++)
+        inert++;
+    CHECK_MSG(lines == 10 && inert == 10, "warnings:\n%s", w);
     free(w);
     CHECK(strcmp(c.listen, "unix:///run/cuzk.sock") == 0 && strcmp(c.status_listen, "[::1]:9821") == 0);
     CHECK(strcmp(c.param_cache, "/p") == 0 && !c.total_budget_auto && c.total_budget == 3 * GIB / 2);
@@ -432,6 +449,8 @@ static void test_overrides(void)
     cuzk_daemon_config_t c;
     cuzk_err_t err = {{0}};
     CHECK(cuzk_daemon_config_defaults(&c, NULL) == CUZK_OK);
+    CHECK(c.warn == stderr);
+    c.warn = NULL; /* the inert keys' warnings are test_inert's */
     CHECK(cuzk_daemon_config_set(&c, "daemon.listen", "0.0.0.0:9820", &err) == CUZK_OK &&
           strcmp(c.listen, "0.0.0.0:9820") == 0);
     CHECK(cuzk_daemon_config_validate(&c, &err) == CUZK_ERR_INVALID_ARG);
@@ -477,7 +496,109 @@ static char *describe(const cuzk_daemon_config_t *c)
     return out;
 }
 
-/* The printout is TOML that loads back to the same settings, one line per key. */
+/* The keys that are read but have no effect: each mention, in the file or by cuzk_daemon_config_set,
+ * warns once with the reason, and the value is still kept (for the printout); a refused value gets
+ * its error and no warning. */
+static void test_inert(void)
+{
+    static const struct {
+        const char *key, *file_value, *set_value, *why;
+    } inert[] = {
+        {"scheduler.max_batch_size", "4", "4", "cross-sector batching is not implemented"},
+        {"scheduler.max_batch_wait_ms", "500", "500", "no job waits for a batch"},
+        {"scheduler.sort_by_type", "false", "false", "jobs run by priority"},
+        {"synthesis.threads", "8", "8", "a partition is synthesized on one thread"},
+        {"pipeline.enabled", "false", "false", "partitions are always pipelined"},
+        {"pipeline.max_parallel_synthesis", "4", "4", "pipeline.synthesis_concurrency sets how many"},
+        {"pipeline.slot_size", "2", "2", "there are no slots"},
+        {"pipeline.max_gpu_queue_depth", "3", "3", "no GPU"},
+        {"logging.level", "\"debug\"", "debug", "whatever the level"},
+        {"logging.format", "\"json\"", "json", "plain text"},
+    };
+    for (size_t i = 0; i < sizeof inert / sizeof inert[0]; i++) {
+        const char *key = inert[i].key, *dot = strchr(key, '.');
+        char text[160], want[160];
+        snprintf(text, sizeof text, "[%.*s]\n%s = %s\n", (int)(dot - key), key, dot + 1, inert[i].file_value);
+        snprintf(want, sizeof want, "t.toml: line 2: %s is read but has no effect: ", key);
+        cuzk_daemon_config_t c;
+        cuzk_err_t err = {{0}};
+        char *w = NULL;
+        CHECK(load(&c, text, &w, &err) == CUZK_OK);
+        CHECK_MSG(w && strncmp(w, want, strlen(want)) == 0 && strstr(w, inert[i].why) &&
+                      strchr(w, '\n') == w + strlen(w) - 1,
+                  "%s: warnings:\n%s", key, w ? w : "");
+        free(w);
+        char *d = NULL;
+        size_t dlen;
+        FILE *f = open_memstream(&d, &dlen);
+        cuzk_daemon_config_describe(&c, f);
+        fclose(f);
+        char line[160];
+        snprintf(line, sizeof line, "\n# %s = ", key);
+        const char *at = strstr(d, line);
+        CHECK_MSG(at && strstr(at, inert[i].why), "%s", d);
+        free(d);
+        cuzk_daemon_config_free(&c);
+
+        /* the command line: the same warning without a line number, the value set */
+        size_t wlen;
+        CHECK(cuzk_daemon_config_defaults(&c, NULL) == CUZK_OK);
+        c.warn = open_memstream(&w, &wlen);
+        CHECK_MSG(cuzk_daemon_config_set(&c, key, inert[i].set_value, &err) == CUZK_OK, "%s: %s", key, err.msg);
+        fclose(c.warn);
+        CHECK_MSG(strncmp(w, want + strlen("t.toml: line 2: "), strlen(want) - strlen("t.toml: line 2: ")) == 0 &&
+                      strstr(w, inert[i].why) && strchr(w, '\n') == w + strlen(w) - 1,
+                  "%s: warnings:\n%s", key, w);
+        free(w);
+        cuzk_daemon_config_free(&c);
+    }
+    cuzk_daemon_config_t c;
+    cuzk_err_t err = {{0}};
+    CHECK(load(&c, "[scheduler]\nmax_batch_size = 3\n[pipeline]\nenabled = false\n[logging]\nlevel = \"trace\"\n",
+               NULL, &err) == CUZK_OK);
+    CHECK(c.max_batch_size == 3 && !c.pipeline_enabled && c.log_level == CUZK_DAEMON_LOG_TRACE);
+    cuzk_daemon_config_free(&c);
+
+    /* refused values: the error only */
+    char *w = NULL;
+    size_t wlen;
+    CHECK(load(&c, "[scheduler]\nmax_batch_size = 0\n", &w, &err) == CUZK_ERR_FORMAT);
+    CHECK_MSG(w && *w == 0, "%s", w ? w : "");
+    free(w);
+    CHECK(cuzk_daemon_config_defaults(&c, NULL) == CUZK_OK);
+    c.warn = open_memstream(&w, &wlen);
+    CHECK(cuzk_daemon_config_set(&c, "logging.level", "loud", &err) == CUZK_ERR_FORMAT);
+    CHECK(cuzk_daemon_config_set(&c, "srs.preload", "x", &err) == CUZK_ERR_INVALID_ARG);
+    /* a key with an effect: no warning */
+    CHECK(cuzk_daemon_config_set(&c, "pipeline.synthesis_concurrency", "2", &err) == CUZK_OK);
+    fclose(c.warn);
+    CHECK_MSG(*w == 0, "%s", w);
+    free(w);
+    c.warn = NULL; /* dropped: no stream, no crash */
+    CHECK(cuzk_daemon_config_set(&c, "pipeline.slot_size", "1", &err) == CUZK_OK && c.slot_size == 1);
+    cuzk_daemon_config_free(&c);
+}
+
+/* Whether a and b have the same lines apart from comment lines. */
+static bool same_uncommented(const char *a, const char *b)
+{
+    for (;;) {
+        while (*a == '#')
+            a = strchr(a, '\n') ? strchr(a, '\n') + 1 : a + strlen(a);
+        while (*b == '#')
+            b = strchr(b, '\n') ? strchr(b, '\n') + 1 : b + strlen(b);
+        if (!*a || !*b)
+            return !*a && !*b;
+        size_t la = strcspn(a, "\n"), lb = strcspn(b, "\n");
+        if (la != lb || memcmp(a, b, la) != 0)
+            return false;
+        a += la + (a[la] != 0);
+        b += lb + (b[lb] != 0);
+    }
+}
+
+/* The printout is TOML that loads back to the same settings, one line per key; the keys that have no
+ * effect are comments with the reason. */
 static void test_describe(void)
 {
     static const char *const texts[] = {
@@ -496,28 +617,42 @@ static void test_describe(void)
         char *d1 = describe(&a);
         CHECK_MSG(load(&b, d1, &w, &err) == CUZK_OK && *w == 0, "%s\n%s%s", err.msg, d1, w ? w : "");
         char *d2 = describe(&b);
-        CHECK_MSG(strcmp(d1, d2) == 0, "first:\n%s\nsecond:\n%s", d1, d2);
+        /* the keys with an effect read back the same; the inert ones are comments, not read back */
+        CHECK_MSG(i == 0 ? strcmp(d1, d2) == 0 : same_uncommented(d1, d2), "first:\n%s\nsecond:\n%s", d1, d2);
         CHECK(strcmp(a.listen, b.listen) == 0 && strcmp(a.param_cache, b.param_cache) == 0 &&
-              strcmp(a.log_format, b.log_format) == 0 && a.total_budget_auto == b.total_budget_auto &&
-              a.total_budget == b.total_budget && a.safety_margin == b.safety_margin &&
-              a.eviction_min_idle_ms == b.eviction_min_idle_ms && a.log_level == b.log_level &&
-              a.max_batch_wait_ms == b.max_batch_wait_ms && a.prover_workers == b.prover_workers);
+              a.total_budget_auto == b.total_budget_auto && a.total_budget == b.total_budget &&
+              a.safety_margin == b.safety_margin && a.eviction_min_idle_ms == b.eviction_min_idle_ms &&
+              a.prover_workers == b.prover_workers && b.max_batch_wait_ms == 10000);
         int lines = 0;
         for (char *p = d1; *p; p++)
             lines += *p == '\n';
         CHECK_MSG(lines == 21, "%d lines:\n%s", lines, d1); /* 28 keys less 4 deprecated and 3 [gpus] */
+        int commented = 0;
+        for (char *p = d1; (p = strstr(p, "# ")); p++)
+            commented += p == d1 || p[-1] == '\n';
+        CHECK_MSG(commented == 10, "%d inert keys:\n%s", commented, d1);
         if (i == 0)
             CHECK_MSG(strstr(d1, "daemon.listen = \"127.0.0.1:9820\"\n") &&
                           strstr(d1, "memory.safety_margin = \"5GiB\"\n") &&
                           strstr(d1, "memory.eviction_min_idle = \"5m\"\n") &&
                           strstr(d1, "memory.total_budget = \"auto\"") &&
-                          strstr(d1, "pipeline.max_parallel_synthesis = 18\n") &&
-                          strstr(d1, "logging.level = \"info\"\n"),
+                          strstr(d1, "\n# pipeline.max_parallel_synthesis = 18  # read but has no effect: "
+                                     "pipeline.synthesis_concurrency sets how many partitions are synthesized "
+                                     "at once\n") &&
+                          strstr(d1, "\n# logging.level = \"info\"  # read but has no effect: ") &&
+                          strstr(d1, "\npipeline.synthesis_lookahead = 1\n"),
+                      "%s", d1);
+        if (i == 1)
+            CHECK_MSG(strstr(d1, "\n# logging.level = \"warn\"  # read but has no effect: ") &&
+                          strstr(d1, "\n# logging.format = \"tab\\u0009here\"  # read but has no effect: ") &&
+                          b.log_level == CUZK_DAEMON_LOG_INFO,
                       "%s", d1);
         if (i == 2)
             CHECK_MSG(strstr(d1, "memory.total_budget = 3000000000\n") &&
                           strstr(d1, "memory.safety_margin = \"2TiB\"\n") &&
-                          strstr(d1, "memory.eviction_min_idle = \"2h\"\n"),
+                          strstr(d1, "memory.eviction_min_idle = \"2h\"\n") &&
+                          strstr(d1, "\n# scheduler.max_batch_wait_ms = 86400000  # read but has no effect: ") &&
+                          strstr(d2, "\n# scheduler.max_batch_wait_ms = 10000  # read but has no effect: "),
                       "%s", d1);
         free(w);
         free(d1);
@@ -579,6 +714,7 @@ int main(void)
     test_budget();
     test_addresses();
     test_overrides();
+    test_inert();
     test_describe();
     test_files();
     return test_finish();

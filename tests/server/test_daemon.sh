@@ -1,9 +1,10 @@
 #!/bin/sh
 # cuzk-daemon and the cuzk-bench client without proving (fast): configuration errors refused at start,
-# non-loopback addresses refused, status / metrics over gRPC and HTTP, an independent Python grpcio
-# client's checks, preload / evict answers, jobs that fail with their reason (malformed C1, missing
-# parameters) while the daemon keeps serving, unknown jobs, a unix socket in a directory that does not
-# exist yet and a stale socket file, and a clean exit on SIGTERM.
+# keys that have no effect warned about (file and --set) and printed as comments, non-loopback addresses
+# refused, status / metrics over gRPC and HTTP, an independent Python grpcio client's checks, preload /
+# evict answers, jobs that fail with their reason (malformed C1, missing parameters) while the daemon
+# keeps serving, unknown jobs, a unix socket in a directory that does not exist yet and a stale socket
+# file, and a clean exit on SIGTERM.
 # Usage: test_daemon.sh <cuzk-daemon> <cuzk-bench>
 set -u
 daemon="$1"
@@ -26,6 +27,12 @@ out_has "non-loopback" "allow_remote"
 expect 2 "an unknown key" "$daemon" --set memory.nonsense=1
 expect 0 "--print-config" "$daemon" --print-config --set memory.total_budget=2GiB
 out_has "--print-config" "total_budget"
+expect 0 "--set of a key that has no effect" "$daemon" --print-config --set scheduler.max_batch_size=4
+out_has "--set inert key" "scheduler.max_batch_size is read but has no effect: cross-sector batching"
+out_has "inert key in the printout" "^# scheduler.max_batch_size = 4  # read but has no effect"
+printf '[pipeline]\nslot_size = 2\n' >"$dir/inert.toml"
+expect 0 "a file with a key that has no effect" "$daemon" -c "$dir/inert.toml" --print-config
+out_has "file inert key" "inert.toml: line 2: pipeline.slot_size is read but has no effect"
 
 # a daemon with no parameters at all
 mkdir "$dir/params"

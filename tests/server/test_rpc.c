@@ -1,6 +1,7 @@
 /* The gRPC transport: a toy echo/sleep method table served by rpc_server and called through rpc_client
- * (round trips, 40 MB messages, concurrency, deadlines, cancellation, Unix sockets, shutdown), and the
- * generated cuzk.v1 messages checked against hand-written protobuf encodings. */
+ * (round trips, 40 MB messages, concurrency, deadlines, cancellation, Unix sockets, shutdown), the
+ * generated cuzk.v1 messages checked against hand-written protobuf encodings, and the cuzk.v1 service's
+ * status codes over an engine that drains and stops. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
@@ -13,8 +14,10 @@
 #include <unistd.h>
 
 #include "cuzk/v1/proving.pb-c.h"
+#include "cuzk/engine.h"
 #include "server/rpc_client.h"
 #include "server/rpc_server.h"
+#include "server/service.h"
 #include "test_util.h"
 
 #define M_ECHO "/test.Toy/Echo"
@@ -426,6 +429,108 @@ static void test_shutdown(uint64_t sleep_ms, uint64_t grace_ms, bool expect_ok)
     cuzk_rpc_client_destroy(cli);
 }
 
+/* ---- the cuzk.v1 service over an engine ---- */
+
+#define M_SUBMIT "/cuzk.v1.ProvingEngine/SubmitProof"
+#define M_AWAIT "/cuzk.v1.ProvingEngine/AwaitProof"
+#define M_PROVE "/cuzk.v1.ProvingEngine/Prove"
+
+static grpc_status_code call_submit(cuzk_rpc_client_t *cli, const char *method, const char *id,
+                                    Cuzk__V1__ProofKind kind, cuzk_rpc_result_t *r)
+{
+    static uint8_t vanilla[] = "{}";
+    Cuzk__V1__SubmitProofRequest sub = CUZK__V1__SUBMIT_PROOF_REQUEST__INIT;
+    sub.request_id = (char *)id;
+    sub.proof_kind = kind;
+    sub.vanilla_proof = (ProtobufCBinaryData){2, vanilla};
+    Cuzk__V1__ProveRequest pr = CUZK__V1__PROVE_REQUEST__INIT;
+    pr.submit = &sub;
+    const ProtobufCMessage *m = strcmp(method, M_PROVE) == 0 ? &pr.base : &sub.base;
+    uint8_t buf[256];
+    size_t n = protobuf_c_message_get_packed_size(m);
+    CHECK(n <= sizeof buf);
+    protobuf_c_message_pack(m, buf);
+    return cuzk_rpc_client_call(cli, method, buf, n, 10000, NULL, r);
+}
+
+static grpc_status_code call_await(cuzk_rpc_client_t *cli, const char *id, uint64_t timeout_ms,
+                                   uint64_t deadline_ms, cuzk_rpc_result_t *r)
+{
+    Cuzk__V1__AwaitProofRequest a = CUZK__V1__AWAIT_PROOF_REQUEST__INIT;
+    a.job_id = (char *)id;
+    a.timeout_ms = timeout_ms;
+    uint8_t buf[256];
+    size_t n = cuzk__v1__await_proof_request__pack(&a, buf);
+    return cuzk_rpc_client_call(cli, M_AWAIT, buf, n, deadline_ms, NULL, r);
+}
+
+/* The service's answers that depend on the engine's state: an unsupported kind is UNIMPLEMENTED, a
+ * submission while the engine drains or after it stopped is UNAVAILABLE (retry elsewhere); an
+ * AwaitProof timeout_ms too large for nanoseconds waits (until the client's own deadline) instead of
+ * answering TIMEOUT at once. */
+static void test_service(void)
+{
+    cuzk_engine_config_t ec;
+    cuzk_engine_config_defaults(&ec);
+    ec.param_cache = "/nonexistent-params";
+    ec.total_budget = 1ull << 30;
+    ec.log = NULL;
+    cuzk_engine_t *e = NULL;
+    cuzk_err_t err = {{0}};
+    CHECK_MSG(cuzk_engine_new(&e, &ec, &err) == CUZK_OK, "%s", err.msg);
+    if (!e)
+        return;
+    cuzk_engine_pause(e, true); /* jobs stay queued */
+    size_t n_methods;
+    const cuzk_rpc_method_t *methods = cuzk_service_methods(&n_methods);
+    cuzk_rpc_server_t *s = NULL;
+    CHECK(cuzk_rpc_server_create(&s, "127.0.0.1:0", methods, n_methods, e, &err) == CUZK_OK);
+    CHECK(s && cuzk_rpc_server_start(s, &err) == CUZK_OK);
+    char addr[64];
+    snprintf(addr, sizeof addr, "127.0.0.1:%d", s ? cuzk_rpc_server_port(s) : 0);
+    cuzk_rpc_client_t *cli = s ? connect_to(addr) : NULL;
+    if (cli) {
+        cuzk_rpc_result_t r;
+        grpc_status_code code = call_submit(cli, M_SUBMIT, "w", CUZK__V1__PROOF_KIND__WINNING_POST, &r);
+        CHECK_MSG(code == GRPC_STATUS_UNIMPLEMENTED && strstr(r.message, "not supported yet"), "%d %s", code,
+                  r.message);
+        cuzk_rpc_result_free(&r);
+        CHECK(call_submit(cli, M_SUBMIT, "queued", CUZK__V1__PROOF_KIND__POREP_SEAL_COMMIT, &r) == GRPC_STATUS_OK);
+        cuzk_rpc_result_free(&r);
+
+        static const uint64_t huge[] = {1ull << 63, UINT64_MAX};
+        for (int i = 0; i < 2; i++) {
+            double t0 = now_s();
+            code = call_await(cli, "queued", huge[i], 300, &r);
+            double dt = now_s() - t0;
+            CHECK_MSG(code == GRPC_STATUS_DEADLINE_EXCEEDED && dt >= 0.25, "timeout_ms %llu: %d %s after %.3f s",
+                      (unsigned long long)huge[i], code, r.message, dt);
+            cuzk_rpc_result_free(&r);
+        }
+        CHECK(call_await(cli, "queued", 1, 10000, &r) == GRPC_STATUS_OK);
+        Cuzk__V1__AwaitProofResponse *a = cuzk__v1__await_proof_response__unpack(NULL, r.len, r.data);
+        CHECK(a && a->status == CUZK__V1__AWAIT_PROOF_RESPONSE__STATUS__TIMEOUT);
+        cuzk__v1__await_proof_response__free_unpacked(a, NULL);
+        cuzk_rpc_result_free(&r);
+
+        cuzk_engine_drain(e);
+        const char *stopping[] = {M_SUBMIT, M_PROVE};
+        for (int i = 0; i < 2; i++) {
+            code = call_submit(cli, stopping[i], "late", CUZK__V1__PROOF_KIND__POREP_SEAL_COMMIT, &r);
+            CHECK_MSG(code == GRPC_STATUS_UNAVAILABLE && strstr(r.message, "shutting down"), "%s while draining: %d %s",
+                      stopping[i], code, r.message);
+            cuzk_rpc_result_free(&r);
+        }
+        cuzk_engine_shutdown(e);
+        code = call_submit(cli, M_SUBMIT, "later", CUZK__V1__PROOF_KIND__POREP_SEAL_COMMIT, &r);
+        CHECK_MSG(code == GRPC_STATUS_UNAVAILABLE, "after shutdown: %d %s", code, r.message);
+        cuzk_rpc_result_free(&r);
+    }
+    cuzk_rpc_server_destroy(s); /* the handlers return before the engine goes */
+    cuzk_rpc_client_destroy(cli);
+    cuzk_engine_free(e);
+}
+
 /* ---- generated messages against hand-written encodings ---- */
 
 static void test_proto(void)
@@ -523,5 +628,6 @@ int main(void)
     test_unix();
     test_shutdown(300, 10000, true);
     test_shutdown(60000, 200, false);
+    test_service();
     return test_finish();
 }

@@ -1,5 +1,6 @@
-/* AVX-512 IFMA batched arithmetic: 8-lane Fp and Fr in radix 2^52 and the batch kernels built on
- * them (G1 batch-affine addition for the MSM buckets, element-wise products for the NTT).
+/* AVX-512 IFMA batched arithmetic: 8-lane Fp and Fr in radix 2^52 and element-wise products built
+ * on them. The kernels of the upper layers reuse the lane operations (fp8_ops.h, fr8_ops.h): the
+ * point kernels (ec/ifma/), the NTT butterflies and the Poseidon lanes.
  * Every kernel exists twice from one source: the real AVX-512 build and a portable emulation of
  * the same instructions, which exists only so the algorithm is tested on every machine.
  *
@@ -21,13 +22,12 @@
  * place of p: mul needs a·b < r·2^260 (e.g. a, b < 4r); add/sub need and give [0, 2r).
  *
  * None of these functions allocate; all are variable-time only in n (no secret-dependent branch).
- * Scalar inputs (fp, fr, points) must be canonical (limbs < modulus), as fp.h/fr.h keep them. */
+ * Scalar inputs (fp, fr) must be canonical (limbs < modulus), as fp.h/fr.h keep them. */
 #ifndef CUZK_FF_IFMA_IFMA_H
 #define CUZK_FF_IFMA_IFMA_H
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "cuzk/curve.h"
 #include "ff/fp.h"
 #include "ff/fr.h"
 
@@ -53,24 +53,14 @@ typedef struct {
     void (*fr8_reduce)(ifma_fr8 *r, const ifma_fr8 *a);
     void (*fr8_from_fr)(ifma_fr8 *r, const fr a[8]);
     void (*fr8_to_fr)(fr r[8], const ifma_fr8 *a);
-    /* The batch kernels below, in this build. */
+    /* The element-wise products below, in this build. */
     void (*fp_mul_n)(fp *r, const fp *a, const fp *b, size_t n);
     void (*fr_mul_n)(fr *r, const fr *a, const fr *b, size_t n);
-    bool (*g1_batch_add)(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *const *p,
-                         const cuzk_g1_affine_t *const *q, const uint8_t *q_neg, size_t n,
-                         void *scratch);
-    size_t (*g1_batch_add_skip)(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *const *p,
-                                const cuzk_g1_affine_t *const *q, const uint8_t *q_neg, size_t n,
-                                void *scratch, uint8_t *skipped);
-    void (*g1_on_curve_n)(const cuzk_g1_affine_t *p, size_t n, uint8_t *ok);
-    void (*g2_on_curve_n)(const cuzk_g2_affine_t *p, size_t n, uint8_t *ok);
-    bool (*g2_batch_add)(cuzk_g2_affine_t *const *out, const cuzk_g2_affine_t *const *p,
-                         const cuzk_g2_affine_t *const *q, const uint8_t *q_neg, size_t n,
-                         void *scratch);
 } ifma_ops;
 
 /* True when the real kernels are compiled in and this CPU runs them (AVX-512F + IFMA, see
- * cuzk_impl_supported(CUZK_IMPL_IFMA)). The functions below and ifma_ops_real() need it. */
+ * cuzk_impl_supported(CUZK_IMPL_IFMA) in cuzk/cuzk.h). The functions below and ifma_ops_real()
+ * need it. */
 bool ifma_available(void);
 /* The real build, or NULL when !ifma_available(). */
 const ifma_ops *ifma_ops_real(void);
@@ -82,48 +72,5 @@ extern const ifma_ops ifma_ops_emulated;
 void ifma_fp_mul_n(fp *r, const fp *a, const fp *b, size_t n);
 /* The same for Fr (fr.h semantics: R = 2^256). */
 void ifma_fr_mul_n(fr *r, const fr *a, const fr *b, size_t n);
-
-/* Batch-affine G1 addition with one shared inversion (Montgomery's trick):
- *   *out[i] = *p[i] + (q_neg && q_neg[i] ? -*q[i] : *q[i])   for i < n.
- * Preconditions (the caller's, e.g. the MSM's bucket scheduler):
- *   - every p[i], q[i] is a finite affine point with canonical coordinates (not (0,0));
- *   - x(p[i]) != x(q[i]) (so neither doubling nor P + (-P) occurs).
- * Aliasing: out[i] may equal p[i] or q[i]; out[i] must not be an input of any other pair j != i,
- * and the out[i] must be distinct. scratch: ifma_g1_batch_add_scratch_bytes(n) bytes, any
- * alignment (64 is best), not overlapping the points; its contents are not needed afterwards.
- * q_neg may be NULL (no negation).
- * Returns false, writing no output, when some x(p[i]) == x(q[i]) after all (a broken precondition
- * the caller can then handle pair by pair); true otherwise.
- * Cost per pair: 6 Fp multiplications on 8 lanes plus conversions; per call one scalar
- * inversion and ~30 scalar multiplications, so batches of a few hundred pairs or more amortize it.
- * Requires ifma_available(). */
-bool ifma_g1_batch_add(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *const *p,
-                       const cuzk_g1_affine_t *const *q, const uint8_t *q_neg, size_t n,
-                       void *scratch);
-size_t ifma_g1_batch_add_scratch_bytes(size_t n);
-
-/* The same addition for callers that cannot rule out x(p[i]) == x(q[i]) cheaply (the MSM's buckets:
- * the check would read every bucket once more): such pairs are left out instead of refused.
- * skipped[i] (n bytes, all written) is 1 for each pair with x(p[i]) == x(q[i]), whose *out[i] is
- * then not written (it is P + P or P − P: the caller's to handle), 0 for the others, all added as
- * ifma_g1_batch_add does. Returns the number of pairs left out. Same preconditions otherwise, same
- * aliasing rules and scratch size. Requires ifma_available(). */
-size_t ifma_g1_batch_add_skip(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *const *p,
-                              const cuzk_g1_affine_t *const *q, const uint8_t *q_neg, size_t n,
-                              void *scratch, uint8_t *skipped);
-
-/* The same for G2 (coordinates in Fp2), with the same preconditions, aliasing rules, refusal and
- * q_neg, and scratch of ifma_g2_batch_add_scratch_bytes(n) bytes. Each Fp2 inversion goes through
- * its norm in Fp, so one scalar Fp inversion serves the whole batch.
- * Cost per pair: 15 Fp multiplications on 8 lanes plus conversions. Requires ifma_available(). */
-bool ifma_g2_batch_add(cuzk_g2_affine_t *const *out, const cuzk_g2_affine_t *const *p,
-                       const cuzk_g2_affine_t *const *q, const uint8_t *q_neg, size_t n,
-                       void *scratch);
-size_t ifma_g2_batch_add_scratch_bytes(size_t n);
-
-/* ok[i] = 1 when p[i] is on the curve (G1: y² = x³ + 4; G2: y² = x³ + 4(1 + u)) or is the point at
- * infinity (all coordinates zero), else 0. Coordinates must be canonical. Requires ifma_available(). */
-void ifma_g1_on_curve_n(const cuzk_g1_affine_t *p, size_t n, uint8_t *ok);
-void ifma_g2_on_curve_n(const cuzk_g2_affine_t *p, size_t n, uint8_t *ok);
 
 #endif

@@ -10,9 +10,6 @@
 #include "ff/ifma/simd512.h"
 #include "ff/ifma/fp8_ops.h"
 #include "ff/ifma/fr8_ops.h"
-#include "ff/ifma/g1_batch_add.h"
-#include "ff/ifma/g2_batch_add.h"
-#include "ff/ifma/on_curve.h"
 
 /* ---- Fp, 8 lanes ---- */
 
@@ -217,11 +214,6 @@ const ifma_ops IFMA_OPS_NAME = {
     .fr8_to_fr = k_fr8_to_fr,
     .fp_mul_n = k_fp_mul_n,
     .fr_mul_n = k_fr_mul_n,
-    .g1_batch_add = g1_batch_add_kernel,
-    .g1_batch_add_skip = g1_batch_add_skip_kernel,
-    .g1_on_curve_n = k_g1_on_curve_n,
-    .g2_on_curve_n = k_g2_on_curve_n,
-    .g2_batch_add = g2_batch_add_kernel,
 };
 
 #endif

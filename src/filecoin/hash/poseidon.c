@@ -8,7 +8,6 @@
 #include <string.h>
 #include "ff/ifma/ifma.h"
 #include "filecoin/hash/poseidon_ifma.h"
-#include "util/cpu.h"
 
 #define T_MAX CUZK_POSEIDON_MAX_WIDTH
 
@@ -106,7 +105,7 @@ void cuzk_poseidon_hash_with(fr *out, const cuzk_poseidon_constants_t *c, const 
     dot(out, &c->mds[t], 1, s, t);
 }
 
-/* ---- batches: the IFMA lanes (poseidon_ifma.h) where the CPU has them ---- */
+/* ---- batches: the IFMA lanes (poseidon_ifma.h) with the IFMA implementation ---- */
 
 void cuzk_pl_const_from_fr(cuzk_pl_const_t *out, const fr *a)
 {
@@ -164,15 +163,16 @@ const cuzk_pl_table_t *cuzk_pl_table(const cuzk_poseidon_constants_t *c)
     return tb;
 }
 
+const void *cuzk_pl_kernels_variant(cuzk_variant v)
+{
+    if (v == CUZK_VARIANT_IFMA && cuzk_pl_kernels_ifma_compiled && ifma_available())
+        return &cuzk_pl_kernels_ifma;
+    return NULL;
+}
+
 const cuzk_pl_kernels_t *cuzk_pl_kernels(void)
 {
-    static _Atomic int choice = -1; /* 0: scalar, 1: IFMA; the same for every thread that computes it */
-    int ch = atomic_load_explicit(&choice, memory_order_relaxed);
-    if (ch < 0) {
-        ch = cuzk_pl_kernels_ifma_compiled && ifma_available() && cuzk_impl_from_env() == CUZK_IMPL_IFMA;
-        atomic_store_explicit(&choice, ch, memory_order_relaxed);
-    }
-    return ch ? &cuzk_pl_kernels_ifma : NULL;
+    return cuzk_dispatch_get(CUZK_ENTRY_POSEIDON_LANES, cuzk_pl_kernels_variant);
 }
 
 /* The lane kernels and table for a batch, or NULL for the scalar loop. */

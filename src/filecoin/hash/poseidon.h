@@ -16,8 +16,8 @@ void cuzk_poseidon_hash_with(fr *out, const cuzk_poseidon_constants_t *c, const 
 /* n independent hashes with the same constants and tag: hash i reads in[i·arity .. i·arity + arity)
  * and writes out[i]. out may equal in, so that a tree level can be computed in place (hash i reads
  * its inputs before writing out[i], and out[i] lies inside the inputs of hash i / arity <= i). The
- * entry point for tree building: sixteen hashes at a time in AVX-512 IFMA lanes where the CPU has
- * them (poseidon_ifma.h; CUZK_IMPL=adx or portable keeps the scalar loop, for A/B runs). */
+ * entry point for tree building: sixteen hashes at a time in AVX-512 IFMA lanes with the IFMA
+ * implementation (poseidon_ifma.h; the adx and portable implementations keep the scalar loop). */
 void cuzk_poseidon_hash_batch(fr *out, const cuzk_poseidon_constants_t *c, const fr *tag, const fr *in, size_t n);
 
 /* The same over 32-byte little-endian canonical Fr values (tree nodes): in holds n·arity of them, out

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include "ff/fr.h"
 #include "filecoin/hash/poseidon_constants.h"
+#include "util/dispatch.h"
 
 /* One Fr constant as five 52-bit limbs of c·2^260 mod r (canonical): what a lane product with it needs. */
 typedef struct {
@@ -45,8 +46,10 @@ extern const bool cuzk_pl_kernels_ifma_compiled;
 const cuzk_pl_table_t *cuzk_pl_table(const cuzk_poseidon_constants_t *c);
 void cuzk_pl_const_from_fr(cuzk_pl_const_t *out, const fr *a);
 
-/* Which kernels cuzk_poseidon_hash_batch{,_bytes} use: the IFMA build where the CPU has it, unless
- * CUZK_IMPL (util/cpu.h) asks for a scalar implementation (A/B runs); NULL = the scalar loop. */
+/* Which kernels cuzk_poseidon_hash_batch{,_bytes} use: the dispatch table's entry
+ * CUZK_ENTRY_POSEIDON_LANES, whose IFMA variant is the real build (where it was compiled and the CPU
+ * runs it) and the others NULL = the scalar loop. */
 const cuzk_pl_kernels_t *cuzk_pl_kernels(void);
+const void *cuzk_pl_kernels_variant(cuzk_variant v);
 
 #endif

@@ -10,10 +10,14 @@
 #include "filecoin/sdr/porep_inputs.h"
 #include "filecoin/porep/porep_prove.h"
 
-cuzk_status cuzk_porep_params_paths(cuzk_porep_params_paths_t *p, const char *dir, const cuzk_fc_seal_proof_t *proof,
+cuzk_status cuzk_porep_params_paths(cuzk_porep_params_paths_t *p, const char *dir, uint64_t proof_id,
                                     cuzk_err_t *err)
 {
     memset(p, 0, sizeof *p);
+    const cuzk_fc_seal_proof_t *proof;
+    cuzk_status st = cuzk_fc_seal_proof_by_id(&proof, proof_id, err);
+    if (st != CUZK_OK)
+        return st;
     if (cuzk_fc_porep_params_stem(p->stem, sizeof p->stem, proof) != CUZK_OK)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "no parameter file name for %s", proof->name);
     if (strlen(dir) > sizeof p->params - 32 - strlen(p->stem))
@@ -61,7 +65,7 @@ cuzk_status cuzk_porep_keys_open(cuzk_porep_keys_t *k, const char *dir, const cu
                                  bool with_params, int threads, cuzk_err_t *err)
 {
     memset(k, 0, sizeof *k);
-    cuzk_status st = cuzk_porep_params_paths(&k->paths, dir, proof, err);
+    cuzk_status st = cuzk_porep_params_paths(&k->paths, dir, proof->id, err);
     if (st == CUZK_OK && with_params && !regular_file(k->paths.params, &k->params_bytes))
         st = missing(k->paths.params, err);
     if (st == CUZK_OK)

@@ -8,21 +8,13 @@
 #include <stdint.h>
 #include "cuzk/groth16.h"
 #include "cuzk/params.h"
+#include "cuzk/porep.h"
 #include "cuzk/status.h"
 #include "filecoin/registry/registered_proof.h"
 
-/* Files of a proof's parameters in a directory: <stem>.params, <stem>.vk, the development marker
- * <stem>.cuzk-dev and the directory's parameters.json. */
-typedef struct {
-    char stem[256];
-    char params[4096], vk[4096], dev[4096], manifest[4096];
-} cuzk_porep_params_paths_t;
-
-/* CUZK_ERR_INVALID_ARG when the directory name is too long or the proof has no parameter name. */
-cuzk_status cuzk_porep_params_paths(cuzk_porep_params_paths_t *p, const char *dir, const cuzk_fc_seal_proof_t *proof,
-                                    cuzk_err_t *err);
-
-typedef struct {
+/* The public cuzk_porep_keys_t (porep.h) is this structure, allocated by cuzk_porep_keys_load; the calls
+ * below fill one in the caller's storage. */
+struct cuzk_porep_keys {
     cuzk_porep_params_paths_t paths;
     cuzk_groth16_vk_t vk;
     cuzk_params_t *params;          /* NULL unless opened with the proving parameters */
@@ -30,7 +22,7 @@ typedef struct {
     bool dev;                       /* development parameters (NOT a trusted setup) */
     bool manifest_checked;          /* the files' digests matched parameters.json */
     uint64_t params_bytes;          /* size of the .params file (what it occupies decoded, about) */
-} cuzk_porep_keys_t;
+};
 
 /* Reads the verifying key (its input count must be the circuit's), checks the manifest's digests when
  * the directory has one, and with with_params opens and decodes the .params file — every point checked

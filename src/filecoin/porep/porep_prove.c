@@ -116,11 +116,11 @@ cuzk_status cuzk_porep_synthesize_partition(cuzk_porep_partition_t *out, const c
         st = cuzk_cs_groth16_witness(out->cs, &out->gw, err);
     cuzk_porep_witness_free(&w);
     if (st != CUZK_OK)
-        cuzk_porep_partition_free(out);
+        cuzk_porep_partition_clear(out);
     return st;
 }
 
-void cuzk_porep_partition_free(cuzk_porep_partition_t *p)
+void cuzk_porep_partition_clear(cuzk_porep_partition_t *p)
 {
     cuzk_cs_free(p->cs);
     memset(p, 0, sizeof *p);
@@ -129,7 +129,8 @@ void cuzk_porep_partition_free(cuzk_porep_partition_t *p)
 /* The same by the record (made once, kept in *rec) and a witness-only synthesis. */
 static cuzk_status synth_record(cuzk_cs_t **cs, cuzk_cs_abc_t *abc, cuzk_cs_record_t *rec, bool *have_rec,
                                 cuzk_groth16_witness_t *gw, const cuzk_porep_config_t *cfg,
-                                const cuzk_porep_witness_t *w, int threads, cuzk_err_t *err)
+                                const cuzk_porep_witness_t *w, int threads, bool (*should_stop)(void *),
+                                void *stop_arg, cuzk_err_t *err)
 {
     cuzk_status st = CUZK_OK;
     if (!*have_rec) {
@@ -145,16 +146,18 @@ static cuzk_status synth_record(cuzk_cs_t **cs, cuzk_cs_abc_t *abc, cuzk_cs_reco
         *have_rec = true;
     }
     st = cuzk_cs_new(cs, CUZK_CS_WITNESS, CUZK_LC_DEFAULT, err);
-    if (st == CUZK_OK)
+    if (st == CUZK_OK) {
+        cuzk_cs_set_stop(*cs, should_stop, stop_arg);
         st = cuzk_porep_synthesize(*cs, cfg, w, err);
+    }
     if (st == CUZK_OK)
         st = cuzk_cs_record_witness(gw, abc, rec, *cs, threads, err);
     return st;
 }
 
-cuzk_status cuzk_porep_prove(cuzk_groth16_proof_t *proofs, const cuzk_fc_c1_t *c1, const cuzk_groth16_pk_t *pk,
-                             const cuzk_porep_prove_opts_t *opts, cuzk_porep_timings_t *timings,
-                             cuzk_err_t *err)
+cuzk_status cuzk_porep_prove_c1(cuzk_groth16_proof_t *proofs, const cuzk_fc_c1_t *c1, const cuzk_groth16_pk_t *pk,
+                                const cuzk_porep_prove_opts_t *opts, cuzk_porep_timings_t *timings,
+                                cuzk_err_t *err)
 {
     cuzk_porep_prove_opts_t o = {0};
     if (opts)
@@ -170,6 +173,8 @@ cuzk_status cuzk_porep_prove(cuzk_groth16_proof_t *proofs, const cuzk_fc_c1_t *c
     memset(&po, 0, sizeof po);
     po.threads = o.threads;
     po.h_mode = CUZK_GROTH16_H_COSET;
+    po.should_stop = o.should_stop;
+    po.stop_arg = o.stop_arg;
     cuzk_cs_record_t rec;
     memset(&rec, 0, sizeof rec);
     bool have_rec = false;
@@ -184,10 +189,10 @@ cuzk_status cuzk_porep_prove(cuzk_groth16_proof_t *proofs, const cuzk_fc_c1_t *c
             st = cuzk_porep_witness_from_c1(&w, c1, k, err);
             if (st != CUZK_OK)
                 break;
-            st = synth_record(&cs, &abc, &rec, &have_rec, &gw, &cfg, &w, o.threads, err);
+            st = synth_record(&cs, &abc, &rec, &have_rec, &gw, &cfg, &w, o.threads, o.should_stop, o.stop_arg, err);
             cuzk_porep_witness_free(&w);
         } else {
-            st = cuzk_porep_synthesize_partition(&part, c1, &cfg, k, NULL, NULL, err);
+            st = cuzk_porep_synthesize_partition(&part, c1, &cfg, k, o.should_stop, o.stop_arg, err);
             gw = part.gw;
         }
         if (st == CUZK_OK) {
@@ -199,7 +204,7 @@ cuzk_status cuzk_porep_prove(cuzk_groth16_proof_t *proofs, const cuzk_fc_c1_t *c
             t.prove_ms += ms_since(t1);
             cuzk_timing_report("porep_prove", t1);
         }
-        cuzk_porep_partition_free(&part);
+        cuzk_porep_partition_clear(&part);
         cuzk_cs_abc_free(&abc);
         cuzk_cs_free(cs);
     }
@@ -209,8 +214,8 @@ cuzk_status cuzk_porep_prove(cuzk_groth16_proof_t *proofs, const cuzk_fc_c1_t *c
     return st;
 }
 
-cuzk_status cuzk_porep_verify(bool *valid, const cuzk_fc_c1_t *c1, const cuzk_groth16_vk_t *vk,
-                              const cuzk_groth16_proof_t *proofs, size_t n, cuzk_err_t *err)
+cuzk_status cuzk_porep_verify_c1(bool *valid, const cuzk_fc_c1_t *c1, const cuzk_groth16_vk_t *vk,
+                                 const cuzk_groth16_proof_t *proofs, size_t n, cuzk_err_t *err)
 {
     *valid = false;
     if (n != c1->n_partitions)

@@ -1,6 +1,7 @@
-/* PoRep C2 as a library: a C1 output's partitions → witness → synthesis → Groth16 proofs, and the
- * verification of a sector's proofs against the public inputs porep_inputs.h derives from the C1's
- * replica_id, comm_d, comm_r and seed. Also the development setup of the PoRep circuit. */
+/* PoRep C2 on the C1 model (c1.h): a C1 output's partitions → witness → synthesis → Groth16 proofs, and
+ * the verification of a sector's proofs against the public inputs porep_inputs.h derives from the C1's
+ * replica_id, comm_d, comm_r and seed. The public porep.h is a thin layer over these (porep_api.c), which
+ * the library's own tests also call directly. */
 #ifndef CUZK_FILECOIN_POREP_PROVE_H
 #define CUZK_FILECOIN_POREP_PROVE_H
 #include <stdbool.h>
@@ -9,39 +10,10 @@
 #include "cuzk/cs.h"
 #include "cuzk/filecoin.h"
 #include "cuzk/groth16.h"
+#include "cuzk/porep.h"
 #include "cuzk/status.h"
 #include "filecoin/vanilla/c1.h"
 #include "filecoin/vanilla/c1_json.h"
-
-/* How a partition's a, b, c are produced: the direct backend computes them while synthesizing; record
- * synthesizes the matrices once (blank circuit) and evaluates them against each partition's witness-only
- * synthesis. Both give the same proof inputs. Direct is the faster (2KiB, 2 threads: 0.35-0.55 s against
- * 1.0 s for the record made once plus the witness run and the evaluation), so it is the default. */
-typedef enum {
-    CUZK_POREP_SYNTH_DIRECT = 0,
-    CUZK_POREP_SYNTH_RECORD = 1,
-} cuzk_porep_synth_mode;
-
-typedef struct {
-    int threads;                     /* 0 = every online CPU */
-    cuzk_porep_synth_mode synth;
-} cuzk_porep_prove_opts_t;
-
-/* Milliseconds spent, summed over the partitions. */
-typedef struct {
-    double synth_ms;  /* witness + synthesis (+ record evaluation) */
-    double prove_ms;  /* Groth16 */
-    uint64_t constraints; /* per partition */
-} cuzk_porep_timings_t;
-
-/* Development parameters for cfg: the blank circuit recorded, then cuzk_groth16_setup (fresh random
- * toxic waste: NOT a trusted setup). Free pk with cuzk_groth16_pk_free. */
-cuzk_status cuzk_porep_dev_setup(cuzk_groth16_pk_t *pk, const cuzk_porep_config_t *cfg, int threads,
-                                 cuzk_err_t *err);
-
-/* Checks that pk's lengths are those of cfg's circuit (cuzk_params_check_circuit with the count
- * backend's figures): CUZK_ERR_MISMATCH naming the first difference. */
-cuzk_status cuzk_porep_check_key(const cuzk_groth16_pk_t *pk, const cuzk_porep_config_t *cfg, cuzk_err_t *err);
 
 /* The circuit configuration of c1's registered proof. */
 cuzk_status cuzk_porep_c1_config(cuzk_porep_config_t *cfg, const cuzk_fc_c1_t *c1, cuzk_err_t *err);
@@ -58,30 +30,34 @@ cuzk_status cuzk_porep_c1_check_sector(const cuzk_fc_c1_t *c1, uint64_t sector_s
 cuzk_status cuzk_porep_c1_public_inputs(cuzk_scalar_t *out, size_t out_len, size_t *n_out,
                                         const cuzk_fc_c1_t *c1, uint32_t k, cuzk_err_t *err);
 
-/* One partition synthesized by the direct backend, ready for cuzk_groth16_prove: gw points into cs. */
-typedef struct {
+/* One partition synthesized by the direct backend, ready for cuzk_groth16_prove: gw points into cs. The
+ * public cuzk_porep_partition_t (porep.h) is this structure, allocated; here it lives in the caller's
+ * storage. */
+struct cuzk_porep_partition {
     cuzk_cs_t *cs;
     cuzk_groth16_witness_t gw;
-} cuzk_porep_partition_t;
+};
 
 /* Partition k of c1 (k < c1->n_partitions; the caller has checked the C1's challenges) synthesized for
  * cfg (cuzk_porep_c1_config). should_stop (may be NULL) is polled before each challenge: when it says so,
- * CUZK_ERR_CANCELLED. On error *out is empty. Free with cuzk_porep_partition_free. */
+ * CUZK_ERR_CANCELLED. On error *out is empty. Release with cuzk_porep_partition_clear. */
 cuzk_status cuzk_porep_synthesize_partition(cuzk_porep_partition_t *out, const cuzk_fc_c1_t *c1,
                                             const cuzk_porep_config_t *cfg, uint32_t k,
                                             bool (*should_stop)(void *stop_arg), void *stop_arg, cuzk_err_t *err);
-void cuzk_porep_partition_free(cuzk_porep_partition_t *p);
+/* Frees what *p holds and zeroes it (p itself stays the caller's). */
+void cuzk_porep_partition_clear(cuzk_porep_partition_t *p);
 
 /* One proof per partition of c1 (proofs has c1->n_partitions entries), partitions one after the
  * other (one partition's synthesis in memory at a time). The C1's challenges must be the seed's
- * (cuzk_fc_c1_check_challenges). With CUZK_TIMING=1, `porep_synth` and `porep_prove` phase lines per
+ * (cuzk_fc_c1_check_challenges, checked first: CUZK_ERR_MISMATCH). opts->should_stop (when set) is
+ * polled as porep.h says. With CUZK_TIMING=1, `porep_synth` and `porep_prove` phase lines per
  * partition. timings may be NULL. */
-cuzk_status cuzk_porep_prove(cuzk_groth16_proof_t *proofs, const cuzk_fc_c1_t *c1, const cuzk_groth16_pk_t *pk,
-                             const cuzk_porep_prove_opts_t *opts, cuzk_porep_timings_t *timings,
-                             cuzk_err_t *err);
+cuzk_status cuzk_porep_prove_c1(cuzk_groth16_proof_t *proofs, const cuzk_fc_c1_t *c1, const cuzk_groth16_pk_t *pk,
+                                const cuzk_porep_prove_opts_t *opts, cuzk_porep_timings_t *timings,
+                                cuzk_err_t *err);
 
 /* *valid is true when n equals c1's partition count and proof k verifies under vk with partition k's
  * public inputs, for every k. An error status (a vk with another input count, ...) leaves it false. */
-cuzk_status cuzk_porep_verify(bool *valid, const cuzk_fc_c1_t *c1, const cuzk_groth16_vk_t *vk,
-                              const cuzk_groth16_proof_t *proofs, size_t n, cuzk_err_t *err);
+cuzk_status cuzk_porep_verify_c1(bool *valid, const cuzk_fc_c1_t *c1, const cuzk_groth16_vk_t *vk,
+                                 const cuzk_groth16_proof_t *proofs, size_t n, cuzk_err_t *err);
 #endif

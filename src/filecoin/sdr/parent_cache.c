@@ -2,13 +2,11 @@
  * produced in chunks so that a 32GiB graph (56 GiB of parents) needs only one chunk of memory. */
 #define OPENSSL_API_COMPAT 0x10100000L
 #include "filecoin/sdr/parent_cache.h"
-#include <errno.h>
-#include <fcntl.h>
 #include <openssl/sha.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include "cuzk/file.h"
 #include "cuzk/params.h"
 #include "util/parallel.h"
 
@@ -87,25 +85,9 @@ cuzk_status cuzk_fc_parent_cache_digest(const cuzk_fc_graph_t *g, uint8_t digest
     return generate(g, digest, threads, NULL, NULL, err);
 }
 
-typedef struct {
-    int fd;
-    const char *tmp;
-} file_sink;
-
-static cuzk_status write_all(void *ctx, const void *buf, size_t len, cuzk_err_t *err)
+static cuzk_status write_chunk(void *ctx, const void *buf, size_t len, cuzk_err_t *err)
 {
-    file_sink *f = ctx;
-    const uint8_t *p = buf;
-    while (len) {
-        ssize_t w = write(f->fd, p, len);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return cuzk_err_set(err, CUZK_ERR_IO, "%s: write failed: %s", f->tmp,
-                                w < 0 ? strerror(errno) : "no progress");
-        p += w, len -= (size_t)w;
-    }
-    return CUZK_OK;
+    return cuzk_atomic_write(ctx, buf, len, err);
 }
 
 cuzk_status cuzk_fc_parent_cache_write(const cuzk_fc_graph_t *g, const char *path, uint8_t digest[32],
@@ -113,29 +95,16 @@ cuzk_status cuzk_fc_parent_cache_write(const cuzk_fc_graph_t *g, const char *pat
 {
     if (!g || !path)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "parent cache write: NULL argument");
-    size_t n = strlen(path) + 32;
-    char *tmp = malloc(n);
-    if (!tmp)
-        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "parent cache write: out of memory");
-    snprintf(tmp, n, "%s.tmp.%ld", path, (long)getpid());
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-        cuzk_status st = cuzk_err_set(err, CUZK_ERR_IO, "%s: cannot create: %s", tmp, strerror(errno));
-        free(tmp);
+    cuzk_atomic_file_t *f = NULL;
+    cuzk_status st = cuzk_atomic_open(&f, path, 0644, err);
+    if (st != CUZK_OK)
+        return st;
+    st = generate(g, digest, threads, write_chunk, f, err);
+    if (st != CUZK_OK) {
+        cuzk_atomic_abort(f);
         return st;
     }
-    file_sink sink = {fd, tmp};
-    cuzk_status st = generate(g, digest, threads, write_all, &sink, err);
-    if (st == CUZK_OK && fsync(fd) != 0)
-        st = cuzk_err_set(err, CUZK_ERR_IO, "%s: fsync failed: %s", tmp, strerror(errno));
-    if (close(fd) != 0 && st == CUZK_OK)
-        st = cuzk_err_set(err, CUZK_ERR_IO, "%s: close failed: %s", tmp, strerror(errno));
-    if (st == CUZK_OK && rename(tmp, path) != 0)
-        st = cuzk_err_set(err, CUZK_ERR_IO, "%s: cannot rename to %s: %s", tmp, path, strerror(errno));
-    if (st != CUZK_OK)
-        unlink(tmp);
-    free(tmp);
-    return st;
+    return cuzk_atomic_commit(f, err);
 }
 
 cuzk_status cuzk_fc_parent_cache_name(char *out, size_t out_len, const cuzk_fc_graph_t *g)

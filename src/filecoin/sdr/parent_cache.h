@@ -20,8 +20,8 @@ cuzk_status cuzk_fc_parent_cache_fill(const cuzk_fc_graph_t *g, uint64_t first, 
 cuzk_status cuzk_fc_parent_cache_digest(const cuzk_fc_graph_t *g, uint8_t digest[32], int threads,
                                         cuzk_err_t *err);
 
-/* Writes the cache to path (through path.tmp.<pid>, renamed when complete; nothing is left behind on
- * error) and returns its SHA-256 in digest (may be NULL). CUZK_ERR_IO naming the path on a write
+/* Writes the cache to path (with the atomic writer, cuzk/file.h: whole or not at all; nothing is left
+ * behind on error) and returns its SHA-256 in digest (may be NULL). CUZK_ERR_IO naming the path on a write
  * error. */
 cuzk_status cuzk_fc_parent_cache_write(const cuzk_fc_graph_t *g, const char *path, uint8_t digest[32],
                                        int threads, cuzk_err_t *err);

@@ -48,8 +48,8 @@ cuzk_status cuzk_fc_c1_parse_any(cuzk_fc_c1_t *out, cuzk_fc_c1_wrapper_info_t *i
 cuzk_status cuzk_fc_c1_load(cuzk_fc_c1_t *out, cuzk_fc_c1_wrapper_info_t *info, const char *path, unsigned flags,
                             cuzk_err_t *err);
 
-/* Writes len bytes to path through path.tmp.<pid> renamed into place; nothing is left behind on error
- * (CUZK_ERR_IO naming the path). */
+/* Writes len bytes to path with the atomic writer (cuzk/file.h): the file appears whole or not at all,
+ * nothing is left behind on error (CUZK_ERR_IO naming the path). */
 cuzk_status cuzk_fc_c1_save(const char *path, const char *buf, size_t len, cuzk_err_t *err);
 
 #endif

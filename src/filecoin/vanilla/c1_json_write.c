@@ -1,15 +1,14 @@
 /* Writes the C1 output as serde_json does (compact, declaration order, 32-byte values as arrays of 32
  * integers, externally tagged enums, Column's PhantomData as "_h":null), Curio's base64 wrapper around it,
  * and files through a temporary name. */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <openssl/evp.h>
 
+#include "cuzk/file.h"
 #include "filecoin/vanilla/c1_json.h"
 
 typedef struct {
@@ -262,26 +261,5 @@ cuzk_status cuzk_fc_c1_wrapper_write(char **out, size_t *out_len, const char *c1
 
 cuzk_status cuzk_fc_c1_save(const char *path, const char *buf, size_t len, cuzk_err_t *err)
 {
-    size_t pl = strlen(path);
-    char *tmp = malloc(pl + 32);
-    if (!tmp)
-        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory", path);
-    snprintf(tmp, pl + 32, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        cuzk_status st = cuzk_err_set(err, CUZK_ERR_IO, "%s: cannot create: %s", tmp, strerror(errno));
-        free(tmp);
-        return st;
-    }
-    int bad = fwrite(buf, 1, len, f) != len;
-    bad |= fflush(f) != 0;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        int e = errno;
-        unlink(tmp);
-        free(tmp);
-        return cuzk_err_set(err, CUZK_ERR_IO, "%s: write failed: %s", path, strerror(e));
-    }
-    free(tmp);
-    return CUZK_OK;
+    return cuzk_atomic_write_file(path, buf, len, err);
 }

@@ -3,8 +3,8 @@
  * mul(V·2^32, W) is V·W·2^(32−416) = [v·w], so no conversion is needed; the equation is compared
  * after reducing both sides to canonical form. Parameter files hold millions of points, each checked
  * at load. Needs fp8_ops.h. */
-#ifndef CUZK_FF_IFMA_ON_CURVE_H
-#define CUZK_FF_IFMA_ON_CURVE_H
+#ifndef CUZK_EC_IFMA_ON_CURVE_H
+#define CUZK_EC_IFMA_ON_CURVE_H
 
 /* [4] = 4·2^384 mod p in radix 2^52: the coefficient b of G1 and each half of G2's b = 4(1 + u). */
 static const uint64_t FP8_B_MONT[8] = {0x70000000cfff3ull, 0x32fc34000aaa2ull, 0xb0a807f53cc00ull,

@@ -1,7 +1,7 @@
 /* Kernel template: batch-affine G2 addition P_i + Q_i over Fp2 = Fp[u]/(u² + 1) with one shared
  * inversion, 8 pairs per row (pair 8k + i in lane i of row k), an Fp2 element being two fp8 rows.
  * Included by the real and the emulated build after g1_batch_add.h; the contract is
- * ifma_g2_batch_add in ifma.h.
+ * g2_batch_add of ec_ifma_ops in ec_ifma.h.
  *
  * Each 1/dx is conj(dx)/N(dx) with the norm N = dx0² + dx1² in Fp (N = 0 only for dx = 0, since −1
  * is not a square mod p), so Montgomery's trick runs over the Fp norms: the one scalar inversion is
@@ -15,14 +15,14 @@
  *   (lambda·2^16)·(x1 - x3)   is [.]_384,
  * so the points keep fp.h's factor 2^384 in and out (radix change only). Lazy ranges are noted at
  * each step; every mul input pair stays far below p·2^416. */
-#ifndef CUZK_FF_IFMA_G2_BATCH_ADD_H
-#define CUZK_FF_IFMA_G2_BATCH_ADD_H
+#ifndef CUZK_EC_IFMA_G2_BATCH_ADD_H
+#define CUZK_EC_IFMA_G2_BATCH_ADD_H
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "cuzk/curve.h"
 #include "ff/fp.h"
-#include "ff/ifma/g1_batch_add.h"
+#include "ec/ifma/g1_batch_add.h"
 
 /* 8p in radix 2^52: the constant of a lazy subtraction whose subtrahend is below 8p. */
 static const uint64_t FP8_8P[8] = {0x7fffffffd5558ull, 0xf58a9ffffdcffull, 0x587b120f55fffull,

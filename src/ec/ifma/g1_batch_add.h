@@ -1,6 +1,6 @@
 /* Kernel template: batch-affine G1 addition P_i + Q_i with one shared inversion, 8 pairs per row
  * (pair 8k + i in lane i of row k). Included by the real and the emulated build after fp8_ops.h;
- * the contracts are ifma_g1_batch_add and ifma_g1_batch_add_skip in ifma.h.
+ * the contracts are g1_batch_add and g1_batch_add_skip of ec_ifma_ops in ec_ifma.h.
  *
  * No Montgomery factor change is spent on the points: their coordinates enter with fp.h's factor
  * 2^384 (radix change only) and the products are steered so that x3, y3 leave with it too. Write
@@ -11,8 +11,8 @@
  *   lambda = dy·inv            is [.]_400,   lambda² is [.]_384 = the factor of x3,
  *   (lambda·2^16)·(x1 - x3)    is [.]_384 = the factor of y3,
  * where lambda·2^16 is a shift: lambda < 2p, so lambda·2^16 < 2^17·p is still a valid mul input. */
-#ifndef CUZK_FF_IFMA_G1_BATCH_ADD_H
-#define CUZK_FF_IFMA_G1_BATCH_ADD_H
+#ifndef CUZK_EC_IFMA_G1_BATCH_ADD_H
+#define CUZK_EC_IFMA_G1_BATCH_ADD_H
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>

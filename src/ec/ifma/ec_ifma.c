@@ -1,0 +1,36 @@
+/* Run-time gate of the IFMA point kernels: whether the real build exists and this CPU can run it,
+ * and the scratch sizes. Compiled without AVX-512 flags, so it is safe to call anywhere. */
+#include "ec/ifma/ec_ifma.h"
+#include "cuzk/cuzk.h"
+#include "ff/ifma/ifma.h"
+
+extern const bool ec_ifma_compiled;
+extern const ec_ifma_ops ec_ifma_ops_avx512;
+
+bool ec_ifma_available(void)
+{
+    return ec_ifma_compiled && cuzk_impl_supported(CUZK_IMPL_IFMA);
+}
+
+const ec_ifma_ops *ec_ifma_ops_real(void)
+{
+    return ec_ifma_available() ? &ec_ifma_ops_avx512 : NULL;
+}
+
+const void *ec_lanes_variant(cuzk_variant v)
+{
+    return v == CUZK_VARIANT_IFMA ? ec_ifma_ops_real() : NULL;
+}
+
+size_t ec_ifma_g1_batch_add_scratch_bytes(size_t n)
+{
+    size_t rows = (n + 7) / 8;
+    return rows > 1 ? (rows - 1) * sizeof(ifma_fp8) : 0;
+}
+
+/* The prefix products of all rows but the last, then the norms of all rows (g2_batch_add.h). */
+size_t ec_ifma_g2_batch_add_scratch_bytes(size_t n)
+{
+    size_t rows = (n + 7) / 8;
+    return rows > 0 ? (2 * rows - 1) * sizeof(ifma_fp8) : 0;
+}
