@@ -4,7 +4,7 @@
 # Usage: test_porep_circuit_cli.sh <cuzk> [--hash]
 set -u
 cuzk="$1"
-. "$(dirname "$0")/../cli_expect.sh"
+. "$(dirname "$0")/../../cli_expect.sh"
 expect_line() {   # expect_line <description> <line> <command...>
   what="$1"; line="$2"; shift 2
   expect 0 "$what" "$@"

@@ -9,7 +9,7 @@
 #include "cuzk/filecoin.h"
 #include "ff/fr.h"
 #include "testkit/xorshift.h"
-#include "fc_porep_test.h"
+#include "filecoin/fc_porep_test.h"
 #include "test_porep_circuit_replica.h"
 #include "test_util.h"
 

@@ -11,8 +11,8 @@
 #include "filecoin/sdr/porep_inputs.h"
 #include "filecoin/porep/porep_prove.h"
 #include "filecoin/seal/seal.h"
-#include "fc_porep_test.h"
-#include "fc_seal_test.h"
+#include "filecoin/fc_porep_test.h"
+#include "filecoin/fc_seal_test.h"
 #include "test_util.h"
 
 /* A partition's synthesis polls its stop request before each challenge and stops at the one that

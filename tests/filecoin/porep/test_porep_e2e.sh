@@ -10,7 +10,7 @@ cuzk="$1"
 params="$2"
 full="${3:-}"
 msg_on="1 2"   # an invalid proof (exit 1) says why too
-. "$(dirname "$0")/../cli_expect.sh"
+. "$(dirname "$0")/../../cli_expect.sh"
 no_file() {   # no_file <description> <path>
   if [ -e "$2" ] || ls "$2".tmp.* >/dev/null 2>&1; then
     echo "FAIL: $1: $2 (or a temporary file) was left behind"; fails=$((fails + 1))

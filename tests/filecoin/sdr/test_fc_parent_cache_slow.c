@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "fc_vectors.h"
+#include "filecoin/fc_vectors.h"
 #include "filecoin/sdr/parent_cache.h"
 #include "test_util.h"
 

@@ -14,7 +14,7 @@
 #include "filecoin/vanilla/c1_json.h"
 #include "filecoin/sdr/porep_inputs.h"
 #include "filecoin/seal/seal.h"
-#include "fc_seal_test.h"
+#include "filecoin/fc_seal_test.h"
 #include "test_util.h"
 
 static cuzk_fc_sealed_t S;

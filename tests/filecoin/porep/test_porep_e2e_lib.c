@@ -9,7 +9,7 @@
 #include "filecoin/porep/porep_circuit_c1.h"
 #include "filecoin/porep/porep_prove.h"
 #include "filecoin/seal/seal.h"
-#include "fc_seal_test.h"
+#include "filecoin/fc_seal_test.h"
 #include "test_util.h"
 
 /* The circuit's input assignment for partition 0 (ONE first) by the witness backend. */

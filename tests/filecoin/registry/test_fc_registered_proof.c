@@ -4,7 +4,7 @@
  * asserted in params.rs. */
 #include <stdlib.h>
 #include <string.h>
-#include "fc_vectors.h"
+#include "filecoin/fc_vectors.h"
 #include "filecoin/registry/params_names.h"
 #include "filecoin/registry/registered_proof.h"
 #include "test_util.h"

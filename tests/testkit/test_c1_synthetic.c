@@ -16,8 +16,8 @@
 #include "filecoin/porep/porep_prove.h"
 #include "filecoin/hash/poseidon.h"
 #include "filecoin/hash/sha256_tree.h"
-#include "fc_porep_test.h"
-#include "fc_seal_test.h"
+#include "filecoin/fc_porep_test.h"
+#include "filecoin/fc_seal_test.h"
 #include "test_util.h"
 
 static const cuzk_fc_seal_proof_t *proof(const char *name)

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ff/fr.h"
-#include "fc_vectors.h"
+#include "filecoin/fc_vectors.h"
 #include "filecoin/sdr/porep_inputs.h"
 #include "test_util.h"
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "fc_vectors.h"
+#include "filecoin/fc_vectors.h"
 #include "filecoin/hash/blake2b.h"
 #include "filecoin/hash/chacha8.h"
 #include "filecoin/sdr/feistel.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cuzk/groth16.h"
-#include "fc_vectors.h"
+#include "filecoin/fc_vectors.h"
 #include "ff/fr.h"
 #include "filecoin/sdr/challenges.h"
 #include "filecoin/sdr/porep_inputs.h"
