@@ -144,11 +144,6 @@ static int start_engine(cuzk_engine_t **e, const cuzk_daemon_config_t *cfg)
     ec.prover_workers = (int)cfg->prover_workers;
     ec.prover_threads = (int)cfg->prover_threads;
     ec.log = stderr;
-    if (cfg->max_batch_size > 1)
-        fprintf(stderr, "cuzk-daemon: note: scheduler.max_batch_size = %u: cross-sector batching is not "
-                        "implemented; each sector is proved on its own\n", cfg->max_batch_size);
-    if (!cfg->pipeline_enabled)
-        fprintf(stderr, "cuzk-daemon: note: pipeline.enabled = false: partitions are always pipelined here\n");
     if (cuzk_engine_new(e, &ec, &err) != CUZK_OK) {
         fprintf(stderr, "cuzk-daemon: %s\n", err.msg);
         return 2;

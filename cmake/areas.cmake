@@ -40,4 +40,23 @@ function(cuzk_area name dir)
   set(CUZK_AREAS ${CUZK_AREAS} ${name} CACHE INTERNAL "")
   set_property(TARGET cuzk_${name} PROPERTY CUZK_AREA_DEPS "${A_DEPS}")
   set_property(TARGET cuzk_${name} PROPERTY CUZK_AREA_DIR "${dir}")
+  set_property(TARGET cuzk_${name} PROPERTY CUZK_AREA_PUBLIC_ONLY "${A_PUBLIC_ONLY}")
+endfunction()
+
+# cuzk_lane_build(<flags> <real source> [<emulated source>]): a SIMD kernel built twice from one template.
+# The real build alone gets <flags> (e.g. "-mavx512f -mavx512ifma"), so nothing else can use those
+# instructions; its kernels run only after the CPU check. The emulated build is the same source for the
+# tests on plain C lanes, at -O2 in Release because -O3 spends minutes unrolling the emulated lanes for
+# no benefit. Call it from the CMakeLists.txt that declares the area owning the sources.
+include(CheckCCompilerFlag)
+function(cuzk_lane_build flags real)
+  string(MAKE_C_IDENTIFIER "CUZK_CC_HAS ${flags}" have)
+  check_c_compiler_flag("${flags}" ${have})
+  if(${have})
+    separate_arguments(options UNIX_COMMAND "${flags}")
+    set_source_files_properties(${real} PROPERTIES COMPILE_OPTIONS "${options}")
+  endif()
+  if(ARGC GREATER 2 AND CMAKE_BUILD_TYPE STREQUAL "Release")
+    set_source_files_properties(${ARGV2} PROPERTIES COMPILE_OPTIONS "-O2")
+  endif()
 endfunction()

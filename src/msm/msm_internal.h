@@ -83,14 +83,6 @@ cuzk_status msm_g2_run(cuzk_g2_jac_t *out, const cuzk_g2_affine_t *bases,
 cuzk_status msm_g1_run_glv(cuzk_g1_jac_t *out, const cuzk_g1_affine_t *bases,
                            const cuzk_scalar_t *scalars, const msm_split *sp, int threads, unsigned window);
 
-/* Tests only (not thread-safe): force = true makes G1 flush its batches through `ops` (an
- * ec_ifma_ops table, e.g. the emulated one; NULL = the scalar code); force = false restores the
- * default: the dispatch table's point kernels (ec_lanes(): the real IFMA kernel with the IFMA
- * implementation where the CPU runs it, else the scalar code). */
-void msm_g1_force_kernel(const void *ops, bool force);
-/* The same for G2 (ec_ifma_ops.g2_batch_add). */
-void msm_g2_force_kernel(const void *ops, bool force);
-
 /* One backend's whole MSM: the dispatch table's entry CUZK_ENTRY_MSM. The public calls check their
  * arguments, then run the entry. density NULL: n_bases == n_scalars, every scalar used; threads >= 1;
  * window 0 = automatic. A GPU backend (later) is one more variant with the same shape. */

@@ -11,22 +11,8 @@
 
 #include "msm/group_g1.h"
 
-static const ec_ifma_ops *forced_kernel;
-static bool kernel_forced;
-
-void msm_g1_force_kernel(const void *ops, bool force)
-{
-    forced_kernel = ops;
-    kernel_forced = force;
-}
-
 /* The 8-lane batch add of the dispatch table's point kernels (NULL: the scalar flush). */
-static const void *msm_g1_batch_kernel(void)
-{
-    if (kernel_forced)
-        return forced_kernel;
-    return ec_lanes();
-}
+static const void *msm_g1_batch_kernel(void) { return ec_lanes(); }
 
 #include "msm/bucket_tmpl.h"
 #include "msm/pippenger_tmpl.h"

@@ -163,6 +163,7 @@ static void choose_locked(const choice *c)
     t->variant[CUZK_ENTRY_FF] = cpu;
     t->variant[CUZK_ENTRY_EC_LANES] = cpu;
     t->variant[CUZK_ENTRY_POSEIDON_LANES] = cpu;
+    t->variant[CUZK_ENTRY_FEISTEL_LANES] = cpu;
     t->variant[CUZK_ENTRY_NTT_KERNELS] = cuzk_variant_of_ntt_kernels(c->ntt);
     t->variant[CUZK_ENTRY_MSM] = t->msm_backend == CUZK_BACKEND_CUDA ? CUZK_VARIANT_CUDA : cpu;
     t->variant[CUZK_ENTRY_NTT] = t->ntt_backend == CUZK_BACKEND_CUDA ? CUZK_VARIANT_CUDA : cpu;

@@ -1,6 +1,6 @@
 /* The one dispatch table: which implementation every kernel family runs, chosen once (cuzk_init in
- * cuzk/cuzk.h, or automatically on first use) and then only read. ff, ec, msm, ntt and Poseidon take
- * their choice from here and nowhere else.
+ * cuzk/cuzk.h, or automatically on first use) and then only read. ff, ec, msm, ntt, Poseidon and the
+ * SDR Feistel permutation take their choice from here and nowhere else.
  *
  * The table has two parts:
  *   - the choice: the CPU implementation, the NTT kernel set, the backend of the MSM and the NTT,
@@ -47,6 +47,7 @@ typedef enum {
     CUZK_ENTRY_NTT,            /* ntt/ntt_internal.h: const ntt_backend *, the whole transform */
     CUZK_ENTRY_NTT_KERNELS,    /* ntt/ntt_internal.h: const ntt_kernels *, the CPU butterflies */
     CUZK_ENTRY_POSEIDON_LANES, /* filecoin/hash/poseidon_ifma.h: const cuzk_pl_kernels_t *, NULL = scalar */
+    CUZK_ENTRY_FEISTEL_LANES,  /* filecoin/sdr/feistel_kernels.h: const cuzk_fc_feistel_lanes_t *, NULL = scalar */
     CUZK_ENTRY_COUNT
 } cuzk_entry;
 

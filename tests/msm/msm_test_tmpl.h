@@ -410,15 +410,40 @@ static void t_errors(void)
 }
 
 #ifdef T_KERNEL
-#ifndef T_FORCE_KERNEL
-#define T_FORCE_KERNEL msm_g1_force_kernel
-#endif
-/* The same inputs through the 8-lane batch-add kernel `ops` (by default its portable emulation),
- * which takes over the flush of every batch: random, specials (P + P, P − P, infinity), 0/1,
- * windows. T_KERNEL_ALL: also the real build where the CPU runs it, and none (the scalar flush). */
-static void t_kernel_with(const void *ops, size_t n)
+/* The point kernels a test forces through the dispatch table's EC_LANES entry, whatever the variant. */
+static const ec_ifma_ops *t_forced_lanes;
+static const void *t_forced_lanes_variant(cuzk_variant v)
 {
-    T_FORCE_KERNEL(ops, true);
+    (void)v;
+    return t_forced_lanes;
+}
+
+/* Makes the table's point kernels `ops` (NULL: the scalar code), with the rest of the current choice
+ * kept; t_unforce_lanes gives the entry back to its owner. */
+static void t_force_lanes(const ec_ifma_ops *ops)
+{
+    const cuzk_init_options_t keep = cuzk_dispatch()->asked;
+    t_forced_lanes = ops;
+    cuzk_dispatch_override(CUZK_ENTRY_EC_LANES, t_forced_lanes_variant);
+    CHECK(cuzk_dispatch_reinit(&keep, NULL) == CUZK_OK);
+    CHECK(ec_lanes() == ops);
+}
+
+static void t_unforce_lanes(void)
+{
+    const cuzk_init_options_t keep = cuzk_dispatch()->asked;
+    cuzk_dispatch_override(CUZK_ENTRY_EC_LANES, NULL);
+    CHECK(cuzk_dispatch_reinit(&keep, NULL) == CUZK_OK);
+    CHECK(ec_lanes() == ec_lanes_variant(cuzk_variant_of_impl(cuzk_impl_active())));
+}
+
+/* The same inputs through the 8-lane batch-add kernel `ops` (by default its portable emulation), made
+ * the dispatch table's point kernels, so that it takes over the flush of every batch: random, specials
+ * (P + P, P − P, infinity), 0/1, windows. T_KERNEL_ALL: also the real build where the CPU runs it, and
+ * none (the scalar flush), whatever the implementation would choose. */
+static void t_kernel_with(const ec_ifma_ops *ops, size_t n)
+{
+    t_force_lanes(ops);
     for (int round = 0; round < 3; round++) {
         t_input in;
         t_make_bases(&in, n, round == 0 ? 0 : 3);
@@ -436,7 +461,7 @@ static void t_kernel_with(const void *ops, size_t n)
     t_expected(&want, &in, NULL, NULL);
     t_run_check(&in, &want, 1, 10, "kernel, repeated scalar");
     t_input_free(&in);
-    T_FORCE_KERNEL(NULL, false);
+    t_unforce_lanes();
 }
 
 static void t_kernel(size_t n)

@@ -23,7 +23,6 @@
 #define T_KERNEL 1
 #define T_KERNEL_ALL 1
 #define T_KERNEL_N 600
-#define T_FORCE_KERNEL msm_g2_force_kernel
 #include "msm_test_tmpl.h"
 
 int main(void) { return t_main("test_msm_g2"); }

@@ -1,8 +1,8 @@
 /* The dispatch table (util/dispatch.h, cuzk/cuzk.h): cuzk_init's contract (idempotence, refusals,
  * the environment only when asked), the entries each implementation resolves to, and that the
  * choice reaches every kernel: with counting wrappers in place of every variant of every entry, a
- * workload over ff, ec, msm, ntt and Poseidon calls only the variants of the chosen implementation
- * (portable, adx, and ifma where the CPU has it), and every entry it should. */
+ * workload over ff, ec, msm, ntt, Poseidon and the SDR Feistel permutation calls only the variants of
+ * the chosen implementation (portable, adx, and ifma where the CPU has it), and every entry it should. */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +15,8 @@
 #include "ff/fp2.h"
 #include "filecoin/hash/poseidon.h"
 #include "filecoin/hash/poseidon_ifma.h"
+#include "filecoin/sdr/feistel_kernels.h"
+#include "filecoin/sdr/graph.h"
 #include "msm/msm_internal.h"
 #include "ntt/ntt_internal.h"
 #include "test_util.h"
@@ -34,6 +36,7 @@ static const msm_backend *msm_real[NV];
 static const ntt_backend *ntt_real[NV];
 static const ntt_kernels *kern_real[NV];
 static const cuzk_pl_kernels_t *pl_real[NV];
+static const cuzk_fc_feistel_lanes_t *fl_real[NV];
 
 #define WRAP(V)                                                                                               \
     static void ff_fp_mul_##V(fp *r, const fp *a, const fp *b)                                                    \
@@ -128,7 +131,12 @@ static const cuzk_pl_kernels_t *pl_real[NV];
     {                                                                                                             \
         count(CUZK_ENTRY_POSEIDON_LANES, V), pl_real[V]->hash_fr(c, tag, o, in, n);                               \
     }                                                                                                             \
-    static const cuzk_pl_kernels_t pl_w_##V = {"counted", pl_bytes_##V, pl_fr_##V};
+    static const cuzk_pl_kernels_t pl_w_##V = {"counted", pl_bytes_##V, pl_fr_##V};                              \
+    static void fl_enc_##V(const cuzk_fc_feistel_t *f, uint64_t *v, size_t n)                                    \
+    {                                                                                                             \
+        count(CUZK_ENTRY_FEISTEL_LANES, V), fl_real[V]->encode_lanes(f, v, n);                                    \
+    }                                                                                                             \
+    static const cuzk_fc_feistel_lanes_t fl_w_##V = {"counted", fl_enc_##V};
 
 WRAP(0)
 WRAP(1)
@@ -142,6 +150,7 @@ static const msm_backend *const msm_w[NV] = {&msm_w_0, &msm_w_1, &msm_w_2, &msm_
 static const ntt_backend *const ntt_w[NV] = {&ntt_w_0, &ntt_w_1, &ntt_w_2, &ntt_w_3};
 static const ntt_kernels *const kern_w[NV] = {&kern_w_0, &kern_w_1, &kern_w_2, &kern_w_3};
 static const cuzk_pl_kernels_t *const pl_w[NV] = {&pl_w_0, &pl_w_1, &pl_w_2, &pl_w_3};
+static const cuzk_fc_feistel_lanes_t *const fl_w[NV] = {&fl_w_0, &fl_w_1, &fl_w_2, &fl_w_3};
 
 /* The test's variant functions: the owner's variant, wrapped (NULL stays NULL: the scalar code). */
 #define COUNTED(name, real, wrapped, owner)                          \
@@ -158,15 +167,17 @@ COUNTED(msm_counted, msm_real, msm_w, msm_backend_variant)
 COUNTED(ntt_counted, ntt_real, ntt_w, ntt_backend_variant)
 COUNTED(kern_counted, kern_real, kern_w, ntt_kernels_variant)
 COUNTED(pl_counted, pl_real, pl_w, cuzk_pl_kernels_variant)
+COUNTED(fl_counted, fl_real, fl_w, cuzk_fc_feistel_lanes_variant)
 #undef COUNTED
 
-static const char *const entry_names[CUZK_ENTRY_COUNT] = {"ff", "ec-lanes", "msm", "ntt", "ntt-kernels",
-                                                          "poseidon-lanes"};
+static const char *const entry_names[CUZK_ENTRY_COUNT] = {"ff",          "ec-lanes",       "msm",
+                                                          "ntt",         "ntt-kernels",    "poseidon-lanes",
+                                                          "feistel-lanes"};
 static const char *const variant_names[CUZK_VARIANT_COUNT] = {"portable", "adx", "avx2", "ifma", "cuda"};
 
 /* ---- the workload ---- */
 
-enum { MSM_G1_N = 2048, MSM_G2_N = 512, NTT_LOG = 10, POSEIDON_N = 40 };
+enum { MSM_G1_N = 2048, MSM_G2_N = 512, NTT_LOG = 10, POSEIDON_N = 40, FEISTEL_NODES = 64 };
 static g1_aff *g1_pts;
 static g2_aff *g2_pts;
 static cuzk_scalar_t *scalars;
@@ -259,6 +270,25 @@ static void work_poseidon(void)
     CHECK(fr_eq(&want, &out[POSEIDON_N - 1]));
 }
 
+/* The expander parents of a few nodes of the 8MiB graph, batched (cuzk_fc_feistel_permute_n: 512
+ * permuted indexes), against the node-by-node scalar permutation. */
+static void work_feistel(void)
+{
+    const cuzk_fc_seal_proof_t *p;
+    cuzk_fc_graph_t g;
+    CHECK(cuzk_fc_seal_proof_parse(&p, "StackedDrg8MiBV1_1", NULL) == CUZK_OK);
+    CHECK(cuzk_fc_graph_init_proof(&g, p, NULL) == CUZK_OK);
+    const uint64_t first = 1000;
+    static uint32_t got[FEISTEL_NODES * CUZK_FC_PARENTS];
+    uint32_t want[CUZK_FC_EXP_DEGREE];
+    CHECK(cuzk_fc_graph_exp_parents_range(&g, first, FEISTEL_NODES, got) == CUZK_OK);
+    for (uint64_t v = 0; v < FEISTEL_NODES; v++) {
+        CHECK(cuzk_fc_graph_exp_parents(&g, first + v, want) == CUZK_OK);
+        CHECK_MSG(memcmp(got + v * CUZK_FC_PARENTS + CUZK_FC_DRG_DEGREE, want, sizeof want) == 0,
+                  "expander parents of node %llu", (unsigned long long)(first + v));
+    }
+}
+
 /* ---- checks ---- */
 
 /* The variant the choice gives each entry, by the public API's account. */
@@ -312,6 +342,16 @@ static void check_counted(cuzk_impl_t impl)
     run_counted("msm", work_msm, BIT(CUZK_ENTRY_MSM) | BIT(CUZK_ENTRY_FF) | (lanes ? ec : 0));
     run_counted("ntt", work_ntt, BIT(CUZK_ENTRY_NTT) | BIT(CUZK_ENTRY_NTT_KERNELS));
     run_counted("poseidon", work_poseidon, pl);
+    /* the AVX-512 Feistel lanes with ADX and IFMA wherever the CPU has AVX-512F; none with portable, and
+     * the batched permutation reads the entry then too (nothing else fills it) */
+    const bool fl = impl != CUZK_IMPL_PORTABLE && cuzk_fc_feistel_build_supported(CUZK_FC_FEISTEL_AVX512);
+    CHECK(!(atomic_load(&cuzk_dispatch()->filled) & BIT(CUZK_ENTRY_FEISTEL_LANES)));
+    run_counted("feistel", work_feistel, fl ? BIT(CUZK_ENTRY_FEISTEL_LANES) : 0);
+    CHECK(atomic_load(&cuzk_dispatch()->filled) & BIT(CUZK_ENTRY_FEISTEL_LANES));
+    if (impl == CUZK_IMPL_PORTABLE)
+        CHECK(fl_real[CUZK_VARIANT_PORTABLE] == NULL); /* the scalar permutation */
+    else
+        CHECK(fl_real[cuzk_variant_of_impl(impl)] == (fl ? &cuzk_fc_feistel_lanes_avx512 : NULL));
 }
 
 /* Without overrides: the entries each implementation resolves to. */
@@ -327,6 +367,10 @@ static void check_resolution(cuzk_impl_t impl)
     CHECK(cuzk_pl_kernels() == cuzk_pl_kernels_variant(v));
     if (impl != CUZK_IMPL_IFMA)
         CHECK(cuzk_pl_kernels() == NULL);
+    const bool avx512 = cuzk_fc_feistel_build_supported(CUZK_FC_FEISTEL_AVX512);
+    CHECK(cuzk_fc_feistel_lanes() == cuzk_fc_feistel_lanes_variant(v));
+    CHECK(cuzk_fc_feistel_lanes() ==
+          (impl != CUZK_IMPL_PORTABLE && avx512 ? &cuzk_fc_feistel_lanes_avx512 : NULL));
     CHECK(cuzk_dispatch_get(CUZK_ENTRY_MSM, msm_backend_variant) == &msm_backend_cpu);
     CHECK(cuzk_dispatch_get(CUZK_ENTRY_NTT, ntt_backend_variant) == &ntt_backend_cpu);
     const char *set = ntt_kernels_current()->name;
@@ -340,9 +384,10 @@ static void check_resolution(cuzk_impl_t impl)
     }
     if (impl == CUZK_IMPL_PORTABLE)
         CHECK(strcmp(set, "portable") == 0); /* even when a set was forced */
-    printf("  impl=%s resolves to: ff %s, ec lanes %s, ntt %s, poseidon lanes %s\n", cuzk_impl_name(impl),
-           ff_active()->name, ec_lanes() ? ec_lanes()->name : "none", set,
-           cuzk_pl_kernels() ? cuzk_pl_kernels()->name : "none");
+    printf("  impl=%s resolves to: ff %s, ec lanes %s, ntt %s, poseidon lanes %s, feistel lanes %s\n",
+           cuzk_impl_name(impl), ff_active()->name, ec_lanes() ? ec_lanes()->name : "none", set,
+           cuzk_pl_kernels() ? cuzk_pl_kernels()->name : "none",
+           cuzk_fc_feistel_lanes() ? cuzk_fc_feistel_lanes()->name : "none");
 }
 
 /* An environment variable set for the length of a check, then put back. */
@@ -454,6 +499,7 @@ int main(void)
     cuzk_dispatch_override(CUZK_ENTRY_NTT, ntt_counted);
     cuzk_dispatch_override(CUZK_ENTRY_NTT_KERNELS, kern_counted);
     cuzk_dispatch_override(CUZK_ENTRY_POSEIDON_LANES, pl_counted);
+    cuzk_dispatch_override(CUZK_ENTRY_FEISTEL_LANES, fl_counted);
     for (int impl = CUZK_IMPL_PORTABLE; impl <= CUZK_IMPL_IFMA; impl++)
         if (cuzk_impl_supported((cuzk_impl_t)impl))
             check_counted((cuzk_impl_t)impl);

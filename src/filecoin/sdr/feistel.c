@@ -1,7 +1,6 @@
 /* Feistel permutation with BLAKE2b-512 round functions (the short single-block BLAKE2b: the expander
  * calls it ~6 times per parent), one index at a time, and in batches through the 16-lane builds. */
 #include "filecoin/sdr/feistel.h"
-#include <stdatomic.h>
 #include "filecoin/hash/blake2b.h"
 #include "filecoin/sdr/feistel_kernels.h"
 #include "util/cpu.h"
@@ -95,11 +94,18 @@ bool cuzk_fc_feistel_build_supported(cuzk_fc_feistel_build_t b)
     return false;
 }
 
-/* Without AVX-512 the scalar build is the fast one: the plain-vector build spills its 16-lane state. */
-cuzk_fc_feistel_build_t cuzk_fc_feistel_build_best(void)
+const cuzk_fc_feistel_lanes_t cuzk_fc_feistel_lanes_avx512 = {"avx512", cuzk_fc_feistel_encode_lanes_avx512};
+
+const void *cuzk_fc_feistel_lanes_variant(cuzk_variant v)
 {
-    return cuzk_fc_feistel_build_supported(CUZK_FC_FEISTEL_AVX512) ? CUZK_FC_FEISTEL_AVX512
-                                                                    : CUZK_FC_FEISTEL_SCALAR;
+    if ((v == CUZK_VARIANT_ADX || v == CUZK_VARIANT_IFMA) && cuzk_fc_feistel_build_supported(CUZK_FC_FEISTEL_AVX512))
+        return &cuzk_fc_feistel_lanes_avx512;
+    return NULL;
+}
+
+const cuzk_fc_feistel_lanes_t *cuzk_fc_feistel_lanes(void)
+{
+    return cuzk_dispatch_get(CUZK_ENTRY_FEISTEL_LANES, cuzk_fc_feistel_lanes_variant);
 }
 
 /* Indexes go through the lanes in blocks: every pending value is encoded once per pass, those that
@@ -138,29 +144,37 @@ static void permute_block(void (*enc)(const cuzk_fc_feistel_t *, uint64_t *, siz
     }
 }
 
+static void permute_lanes(void (*enc)(const cuzk_fc_feistel_t *, uint64_t *, size_t), const cuzk_fc_feistel_t *f,
+                          const uint64_t *in, uint64_t *out, size_t n)
+{
+    for (size_t i = 0; i < n; i += PERM_BLOCK)
+        permute_block(enc, f, in + i, out + i, n - i < PERM_BLOCK ? n - i : PERM_BLOCK);
+}
+
+static void permute_scalar(const cuzk_fc_feistel_t *f, const uint64_t *in, uint64_t *out, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = cuzk_fc_feistel_permute(f, in[i]);
+}
+
 void cuzk_fc_feistel_permute_n_with(cuzk_fc_feistel_build_t b, const cuzk_fc_feistel_t *f, const uint64_t *in,
                                     uint64_t *out, size_t n)
 {
     if (!cuzk_fc_feistel_build_supported(b))
         b = CUZK_FC_FEISTEL_SCALAR;
-    if (b == CUZK_FC_FEISTEL_SCALAR) {
-        for (size_t i = 0; i < n; i++)
-            out[i] = cuzk_fc_feistel_permute(f, in[i]);
-        return;
-    }
-    void (*enc)(const cuzk_fc_feistel_t *, uint64_t *, size_t) =
-        b == CUZK_FC_FEISTEL_AVX512 ? cuzk_fc_feistel_encode_lanes_avx512 : cuzk_fc_feistel_encode_lanes_generic;
-    for (size_t i = 0; i < n; i += PERM_BLOCK)
-        permute_block(enc, f, in + i, out + i, n - i < PERM_BLOCK ? n - i : PERM_BLOCK);
+    if (b == CUZK_FC_FEISTEL_SCALAR)
+        permute_scalar(f, in, out, n);
+    else
+        permute_lanes(b == CUZK_FC_FEISTEL_AVX512 ? cuzk_fc_feistel_encode_lanes_avx512
+                                                  : cuzk_fc_feistel_encode_lanes_generic,
+                      f, in, out, n);
 }
 
 void cuzk_fc_feistel_permute_n(const cuzk_fc_feistel_t *f, const uint64_t *in, uint64_t *out, size_t n)
 {
-    static _Atomic int best = -1; /* the CPU does not change: racing first calls store the same value */
-    int b = atomic_load_explicit(&best, memory_order_relaxed);
-    if (b < 0) {
-        b = (int)cuzk_fc_feistel_build_best();
-        atomic_store_explicit(&best, b, memory_order_relaxed);
-    }
-    cuzk_fc_feistel_permute_n_with((cuzk_fc_feistel_build_t)b, f, in, out, n);
+    const cuzk_fc_feistel_lanes_t *l = cuzk_fc_feistel_lanes();
+    if (l)
+        permute_lanes(l->encode_lanes, f, in, out, n);
+    else
+        permute_scalar(f, in, out, n);
 }

@@ -24,8 +24,9 @@ void cuzk_fc_feistel_init(cuzk_fc_feistel_t *f, uint64_t num_elements, const uin
 uint64_t cuzk_fc_feistel_permute(const cuzk_fc_feistel_t *f, uint64_t index);
 uint64_t cuzk_fc_feistel_invert(const cuzk_fc_feistel_t *f, uint64_t index);
 
-/* out[i] = permute(in[i]) for i < n, sixteen indexes at a time through AVX-512 where the CPU has it (the
- * expander's hot loop). out may equal in. No allocation, thread-safe. */
+/* out[i] = permute(in[i]) for i < n (the expander's hot loop): sixteen indexes at a time through
+ * AVX-512 where the dispatch table's choice says so (the ADX and IFMA implementations on a CPU with
+ * AVX-512F), else one at a time. out may equal in. No allocation, thread-safe. */
 void cuzk_fc_feistel_permute_n(const cuzk_fc_feistel_t *f, const uint64_t *in, uint64_t *out, size_t n);
 
 #endif
