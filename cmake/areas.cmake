@@ -1,4 +1,5 @@
-# cuzk_area(<name> <dir> [PUBLIC_ONLY] [DEPS <areas...>] [LIBS <external libraries...>] SOURCES <files...>)
+# cuzk_area(<name> <dir> [PUBLIC_ONLY] [NOT_IN_LIBRARY] [DEPS <areas...>] [LIBS <external libraries...>]
+#           [INCLUDES <external include directories...>] SOURCES <files...>)
 #
 # One layer of the library: the static library cuzk_<name> from SOURCES (relative to the calling
 # CMakeLists.txt), linked to the areas in DEPS (names without the cuzk_ prefix) and to LIBS. Its
@@ -8,10 +9,14 @@
 # PUBLIC_ONLY: the area's DEPS are linked for their code only (an INTERFACE $<LINK_ONLY:...>, which reaches
 # the programs linking the area but gives the area itself none of their views), so that it sees the public
 # headers (include/cuzk/) and its own, nothing private below it (the engine).
+# Every area but the NOT_IN_LIBRARY ones (server, testkit) is part of libcuzk: its sources are compiled a
+# second time, as position-independent code, into the object library cuzk_<name>_pic, from which
+# cmake/library.cmake makes libcuzk.so and libcuzk.a (same sources, views, options and flags; source
+# properties such as cuzk_lane_build's apply to both).
 set(CUZK_AREAS "" CACHE INTERNAL "")
 
 function(cuzk_area name dir)
-  cmake_parse_arguments(A "PUBLIC_ONLY" "" "DEPS;LIBS;SOURCES" ${ARGN})
+  cmake_parse_arguments(A "PUBLIC_ONLY;NOT_IN_LIBRARY" "" "DEPS;LIBS;INCLUDES;SOURCES" ${ARGN})
   add_library(cuzk_${name} STATIC ${A_SOURCES})
   set(view ${CMAKE_BINARY_DIR}/layers/${name})
   get_filename_component(link_parent ${view}/${dir} DIRECTORY)
@@ -36,6 +41,17 @@ function(cuzk_area name dir)
     target_link_libraries(cuzk_${name} PUBLIC ${A_LIBS})
   else()
     target_link_libraries(cuzk_${name} PUBLIC ${deps} ${A_LIBS})
+  endif()
+  target_include_directories(cuzk_${name} PRIVATE ${A_INCLUDES})
+  if(NOT A_NOT_IN_LIBRARY AND NOT CUZK_FUZZ)
+    add_library(cuzk_${name}_pic OBJECT ${A_SOURCES})
+    set_target_properties(cuzk_${name}_pic PROPERTIES POSITION_INDEPENDENT_CODE ON)
+    target_include_directories(cuzk_${name}_pic PRIVATE ${view} ${CMAKE_SOURCE_DIR}/include ${A_INCLUDES})
+    if(A_PUBLIC_ONLY)
+      target_link_libraries(cuzk_${name}_pic PRIVATE ${A_LIBS})
+    else()
+      target_link_libraries(cuzk_${name}_pic PRIVATE ${deps} ${A_LIBS}) # the views below; no objects
+    endif()
   endif()
   set(CUZK_AREAS ${CUZK_AREAS} ${name} CACHE INTERNAL "")
   set_property(TARGET cuzk_${name} PROPERTY CUZK_AREA_DEPS "${A_DEPS}")
