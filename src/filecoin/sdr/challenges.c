@@ -35,20 +35,6 @@ static void u32_le(uint8_t out[4], uint32_t v)
         out[i] = (uint8_t)(v >> (8 * i));
 }
 
-static void u64_le(uint8_t out[8], uint64_t v)
-{
-    for (int i = 0; i < 8; i++)
-        out[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint64_t read_u64_le(const uint8_t *p)
-{
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = v << 8 | p[i];
-    return v;
-}
-
 cuzk_status cuzk_fc_challenges_interactive(uint64_t *out, uint32_t cpp, uint64_t nodes,
                                            const uint8_t replica_id[32], const uint8_t seed[32],
                                            uint32_t k, cuzk_err_t *err)
@@ -221,34 +207,4 @@ cuzk_status cuzk_fc_challenges_synthetic(uint64_t *out, uint32_t cpp, uint64_t n
     for (uint32_t i = 0; i < cpp && st == CUZK_OK; i++)
         st = cuzk_fc_synth_challenges(&out[i], out[i], 1, num_synth, nodes, replica_id, comm_r, err);
     return st;
-}
-
-/* ---- fallback PoSt -------------------------------------------------------------------------- */
-
-uint64_t cuzk_fc_post_challenge_index(cuzk_fc_api_t api, uint64_t sector_index, uint64_t challenge_count,
-                                      uint64_t n)
-{
-    return api == CUZK_FC_API_V1_2 ? n : sector_index * challenge_count + n;
-}
-
-uint64_t cuzk_fc_post_leaf_challenge(const uint8_t randomness[32], uint64_t sector_id,
-                                     uint64_t challenge_index, uint64_t sector_size)
-{
-    uint8_t sid[8], ci[8], h[32];
-    u64_le(sid, sector_id);
-    u64_le(ci, challenge_index);
-    cuzk_fc_span_t parts[3] = {{randomness, 32}, {sid, 8}, {ci, 8}};
-    cuzk_fc_sha256(h, parts, 3);
-    uint64_t leaves = sector_size / 32;
-    return leaves ? read_u64_le(h) % leaves : 0;
-}
-
-uint64_t cuzk_fc_post_sector_challenge(const uint8_t randomness[32], const uint8_t prover_id[32], uint64_t n,
-                                       uint64_t sector_set_len)
-{
-    uint8_t nb[8], h[32];
-    u64_le(nb, n);
-    cuzk_fc_span_t parts[3] = {{prover_id, 32}, {randomness, 32}, {nb, 8}};
-    cuzk_fc_sha256(h, parts, 3);
-    return sector_set_len ? read_u64_le(h) % sector_set_len : 0;
 }

@@ -1,6 +1,6 @@
-/* Challenge derivations (storage-proofs-porep stacked/vanilla/challenges.rs, storage-proofs-post
- * fallback/{vanilla,utils}.rs): which nodes a PoRep partition opens (interactive, synthetic, non-interactive)
- * and which leaves a PoSt opens. All take 32-byte little-endian Fr representations. */
+/* PoRep challenge derivations (storage-proofs-porep stacked/vanilla/challenges.rs): which nodes a PoRep
+ * partition opens (interactive, synthetic, non-interactive). All take 32-byte little-endian Fr
+ * representations. The PoSt challenges are in filecoin/vanilla/post_challenges.h. */
 #ifndef CUZK_FILECOIN_CHALLENGES_H
 #define CUZK_FILECOIN_CHALLENGES_H
 #include <stdint.h>
@@ -41,18 +41,5 @@ cuzk_status cuzk_fc_synth_indexes(uint64_t *out, uint32_t cpp, uint64_t num_synt
 cuzk_status cuzk_fc_challenges_synthetic(uint64_t *out, uint32_t cpp, uint64_t num_synth, uint64_t nodes,
                                          const uint8_t replica_id[32], const uint8_t comm_r[32],
                                          const uint8_t rand[32], uint32_t k, cuzk_err_t *err);
-
-/* Fallback PoSt. The index fed to the leaf hash: sector_index·challenge_count + n for API V1_0/V1_1,
- * n for V1_2 (utils.rs get_challenge_index). */
-uint64_t cuzk_fc_post_challenge_index(cuzk_fc_api_t api, uint64_t sector_index, uint64_t challenge_count,
-                                      uint64_t n);
-/* Leaf = LE_u64(sha256(randomness ‖ u64_le(sector_id) ‖ u64_le(challenge_index))[0..8]) mod
- * (sector_size / 32) (0 when sector_size < 32). */
-uint64_t cuzk_fc_post_leaf_challenge(const uint8_t randomness[32], uint64_t sector_id,
-                                     uint64_t challenge_index, uint64_t sector_size);
-/* Window PoSt sector selection: LE_u64(sha256(prover_id ‖ randomness ‖ u64_le(n))[0..8]) mod
- * sector_set_len (0 when sector_set_len is 0). */
-uint64_t cuzk_fc_post_sector_challenge(const uint8_t randomness[32], const uint8_t prover_id[32], uint64_t n,
-                                       uint64_t sector_set_len);
 
 #endif

@@ -5,7 +5,7 @@
 #include "filecoin/vanilla/post_vproof.h"
 #include <stdlib.h>
 #include <string.h>
-#include "filecoin/sdr/challenges.h"
+#include "filecoin/vanilla/post_challenges.h"
 #include "filecoin/hash/poseidon.h"
 
 typedef struct {

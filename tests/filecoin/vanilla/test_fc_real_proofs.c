@@ -10,6 +10,7 @@
 #include "filecoin/fc_vectors.h"
 #include "ff/fr.h"
 #include "filecoin/sdr/challenges.h"
+#include "filecoin/vanilla/post_challenges.h"
 #include "filecoin/sdr/porep_inputs.h"
 #include "filecoin/hash/poseidon.h"
 #include "filecoin/vanilla/post_vproof.h"
