@@ -13,7 +13,8 @@
 # second time, as position-independent code, into the object library cuzk_<name>_pic, from which
 # cmake/library.cmake makes libcuzk.so and libcuzk.a (same sources, views, options and flags; source
 # properties such as cuzk_lane_build's apply to both).
-set(CUZK_AREAS "" CACHE INTERNAL "")
+set(CUZK_AREAS "" CACHE INTERNAL "")     # every area, bottom-up
+set(CUZK_LIB_AREAS "" CACHE INTERNAL "") # those in libcuzk (all but NOT_IN_LIBRARY)
 
 function(cuzk_area name dir)
   cmake_parse_arguments(A "PUBLIC_ONLY;NOT_IN_LIBRARY" "" "DEPS;LIBS;INCLUDES;SOURCES" ${ARGN})
@@ -54,6 +55,9 @@ function(cuzk_area name dir)
     endif()
   endif()
   set(CUZK_AREAS ${CUZK_AREAS} ${name} CACHE INTERNAL "")
+  if(NOT A_NOT_IN_LIBRARY)
+    set(CUZK_LIB_AREAS ${CUZK_LIB_AREAS} ${name} CACHE INTERNAL "")
+  endif()
   set_property(TARGET cuzk_${name} PROPERTY CUZK_AREA_DEPS "${A_DEPS}")
   set_property(TARGET cuzk_${name} PROPERTY CUZK_AREA_DIR "${dir}")
   set_property(TARGET cuzk_${name} PROPERTY CUZK_AREA_PUBLIC_ONLY "${A_PUBLIC_ONLY}")

@@ -12,13 +12,6 @@
 #       then made local (objcopy --localize-hidden), so that a static link sees only the API as well and
 #       cannot collide with a program's own fp_mul.
 # `cmake --install` (make install) puts both, the public headers and cuzk.pc under the prefix.
-set(CUZK_LIB_AREAS "")
-foreach(area ${CUZK_AREAS})
-  if(NOT area STREQUAL "server" AND NOT area STREQUAL "testkit") # the areas declared NOT_IN_LIBRARY
-    list(APPEND CUZK_LIB_AREAS ${area})
-  endif()
-endforeach()
-
 add_library(cuzk_internal INTERFACE)
 foreach(area ${CUZK_LIB_AREAS})
   target_link_libraries(cuzk_internal INTERFACE cuzk_${area})

@@ -2,6 +2,7 @@
 #include "test_util.h"
 #include "cuzk/cuzk.h"
 #include "ff/fr.h"
+#include <openssl/evp.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -174,4 +175,15 @@ double test_thread_cpu_s(void)
     struct timespec t;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+void test_sha256_parts(uint8_t out[32], const uint8_t *const *parts, const size_t *lens, int n)
+{
+    EVP_MD_CTX *c = EVP_MD_CTX_new();
+    unsigned int len = 0;
+    CHECK(c && EVP_DigestInit_ex(c, EVP_sha256(), NULL) == 1);
+    for (int i = 0; i < n; i++)
+        CHECK(EVP_DigestUpdate(c, parts[i], lens[i]) == 1);
+    CHECK(EVP_DigestFinal_ex(c, out, &len) == 1 && len == 32);
+    EVP_MD_CTX_free(c);
 }

@@ -17,6 +17,9 @@ int test_finish(void);
 uint64_t test_rand64(void);
 uint64_t test_rand_below(uint64_t n);   /* uniform in [0, n), n > 0 */
 void test_rand_bytes(void *out, size_t n);
+/* SHA-256 of the concatenation of n parts, by libcrypto's EVP interface: the oracle of the derivations
+ * that hash several fields. */
+void test_sha256_parts(uint8_t out[32], const uint8_t *const *parts, const size_t *lens, int n);
 /* The one random field element of the tests: uniform in [0, r), from the seeded generator.
  * test_rand_fr gives its Montgomery form (an fr), test_rand_scalar its canonical limbs, and
  * test_rand_fr_bytes its 32-byte little-endian encoding (a canonical Fr32 node). */

@@ -1,7 +1,7 @@
 /* The real build of the IFMA point kernels: this file alone is compiled with -mavx512f
- * -mavx512ifma, and nothing in it may run before ec_ifma_available() said yes (see ec_ifma.c).
- * Without compiler support for those flags it builds an empty table and ec_ifma_available() stays
- * false. */
+ * -mavx512ifma, and nothing in it may run unless ec_ifma_ops_real() returned it (see ec_ifma.c).
+ * Without compiler support for those flags it builds an empty table and ec_ifma_ops_real() stays
+ * NULL. */
 #include "ec/ifma/ec_ifma.h"
 
 #if defined(__AVX512F__) && defined(__AVX512IFMA__)

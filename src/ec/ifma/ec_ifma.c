@@ -7,14 +7,9 @@
 extern const bool ec_ifma_compiled;
 extern const ec_ifma_ops ec_ifma_ops_avx512;
 
-bool ec_ifma_available(void)
-{
-    return ec_ifma_compiled && cuzk_impl_supported(CUZK_IMPL_IFMA);
-}
-
 const ec_ifma_ops *ec_ifma_ops_real(void)
 {
-    return ec_ifma_available() ? &ec_ifma_ops_avx512 : NULL;
+    return ec_ifma_compiled && cuzk_impl_supported(CUZK_IMPL_IFMA) ? &ec_ifma_ops_avx512 : NULL;
 }
 
 const void *ec_lanes_variant(cuzk_variant v)

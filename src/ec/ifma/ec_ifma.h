@@ -59,9 +59,7 @@ typedef struct {
     void (*g2_on_curve_n)(const cuzk_g2_affine_t *p, size_t n, uint8_t *ok);
 } ec_ifma_ops;
 
-/* True when the real kernels are compiled in and this CPU runs them (AVX-512F + IFMA). */
-bool ec_ifma_available(void);
-/* The real build, or NULL when !ec_ifma_available(). Which build the library uses is the dispatch
+/* The real build when it is compiled in and this CPU runs it (AVX-512F + IFMA), else NULL. Which build the library uses is the dispatch
  * table's entry CUZK_ENTRY_EC_LANES (ec_lanes() below), not this. */
 const ec_ifma_ops *ec_ifma_ops_real(void);
 /* The emulated build: for tests only, never for speed. */

@@ -1,23 +1,11 @@
 /* Fallback PoSt challenges: the leaves of curio's golden 32GiB Window PoSt (lib/proof/testgolden) and of
  * polka-storage's real 2KiB Window PoSt (pallets/proofs tests), the challenge index of each API version, and
  * the sector selection recomputed with libcrypto's EVP SHA-256. */
-#include <openssl/evp.h>
 #include <string.h>
 #include "filecoin/vanilla/post_challenges.h"
 #include "test_util.h"
 
 static void fill(uint8_t b[32], uint8_t v) { memset(b, v, 32); }
-
-static void evp_sha256_cat(uint8_t out[32], const uint8_t *const *p, const size_t *l, int n)
-{
-    EVP_MD_CTX *c = EVP_MD_CTX_new();
-    unsigned int ol = 0;
-    EVP_DigestInit_ex(c, EVP_sha256(), NULL);
-    for (int i = 0; i < n; i++)
-        EVP_DigestUpdate(c, p[i], l[i]);
-    EVP_DigestFinal_ex(c, out, &ol);
-    EVP_MD_CTX_free(c);
-}
 
 static void test_post(void)
 {
@@ -47,7 +35,7 @@ static void test_post(void)
     uint8_t nb[8] = {5};
     const uint8_t *p[3] = {prover, one, nb};
     size_t l[3] = {32, 32, 8};
-    evp_sha256_cat(h, p, l, 3);
+    test_sha256_parts(h, p, l, 3);
     uint64_t v = 0;
     for (int i = 7; i >= 0; i--)
         v = v << 8 | h[i];
