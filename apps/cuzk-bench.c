@@ -4,7 +4,8 @@
  *   cuzk-bench synth-only (--c1 FILE | --sector-size SIZE) [--partition N] [-i ITER] [--mode M] [--lc S]
  *                   [--threads T]
  *   cuzk-bench [-a ADDR] single|batch|submit|await|cancel|status|preload|evict|metrics [options]
- *   cuzk-bench gen-vanilla porep [options]
+ *                   (single/batch/submit: a PoRep --c1, or --kind winning|window with --vanilla files)
+ *   cuzk-bench gen-vanilla porep|winning|window [options]
  *   cuzk-bench c1-check --sector-size SIZE [--registered-proof NAME] [--iters K] [--threads T]  */
 #include <stdio.h>
 #include <stdlib.h>

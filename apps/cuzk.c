@@ -4,7 +4,9 @@
  *   cuzk params ...                    bellperson parameter files (cuzk_params_cmd.c)
  *   cuzk circuit info ...              shapes of Filecoin circuits (cuzk_circuit_cmd.c)
  *   cuzk seal ...                      seal a small sector, write its C1 output (cuzk_seal_cmd.c)
- *   cuzk porep prove|verify ...        PoRep C2 from a C1 output (cuzk_porep_cmd.c) */
+ *   cuzk porep prove|verify ...        PoRep C2 from a C1 output (cuzk_porep_cmd.c)
+ *   cuzk post prove|verify|vanilla ... Winning / Window PoSt from vanilla proofs, and the vanilla proofs of
+ *                                      sealed sectors (cuzk_post_cmd.c) */
 #include <stdio.h>
 #include <string.h>
 #include "cli_impl.h"
@@ -13,6 +15,7 @@
 #include "cuzk_groth16_cmd.h"
 #include "cuzk_params_cmd.h"
 #include "cuzk_porep_cmd.h"
+#include "cuzk_post_cmd.h"
 #include "cuzk_seal_cmd.h"
 #include "selfcheck.h"
 
@@ -26,6 +29,7 @@ static void synopses(FILE *f)
     cuzk_circuit_cmd_usage(f);
     cuzk_seal_cmd_usage(f);
     cuzk_porep_cmd_usage(f);
+    cuzk_post_cmd_usage(f);
 }
 
 static int cmd_selfcheck(int argc, char **argv)
@@ -50,6 +54,7 @@ int main(int argc, char **argv)
         {"circuit", cuzk_circuit_cmd, "the shape of a Filecoin circuit"},
         {"seal", cuzk_seal_cmd, "seal a small sector and write its C1 output"},
         {"porep", cuzk_porep_cmd, "PoRep C2 prove and verify from a C1 output"},
+        {"post", cuzk_post_cmd, "Winning / Window PoSt prove and verify, vanilla proofs of sealed sectors"},
         {NULL, NULL, NULL}};
     static const cli_group cuzk = {.prog = "cuzk", .subs = subs, .more_help = synopses};
     int rc = cli_impl_init("cuzk", &argc, argv); /* --impl, CUZK_IMPL: before any command */

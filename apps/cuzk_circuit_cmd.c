@@ -1,18 +1,20 @@
-/* `cuzk circuit info`: the shape of a Filecoin circuit synthesized without a witness (count backend),
- * as one line: constraints=<n> inputs=<n> aux=<n> nnz_a=<n> nnz_b=<n> nnz_c=<n> [hash=<hex>]. */
+/* `cuzk circuit info`: the shape of a Filecoin circuit (PoRep, Winning or Window PoSt) synthesized without
+ * a witness (count backend), as one line:
+ * constraints=<n> inputs=<n> aux=<n> nnz_a=<n> nnz_b=<n> nnz_c=<n> [hash=<hex>]. */
 #include "cuzk_circuit_cmd.h"
 #include "cli_opts.h"
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cuzk/filecoin.h"
+#include "cuzk/post.h"
 
 enum { EXIT_DONE = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
 
 void cuzk_circuit_cmd_usage(FILE *f)
 {
-    fprintf(f, "  circuit info --kind porep --sector-size <2KiB|8MiB|512MiB|32GiB|64GiB> [--partition N]\n"
-               "               [--hash] [--registered-proof NAME]\n"
+    fprintf(f, "  circuit info --kind porep|winning-post|window-post --sector-size <2KiB|8MiB|512MiB|32GiB|64GiB>\n"
+               "               [--partition N] [--hash] [--registered-proof NAME]\n"
                "              constraints, inputs (ONE included), aux and non-zeros of A, B, C (no\n"
                "              per-input prover rows); --hash adds the TestConstraintSystem hash\n");
 }
@@ -39,59 +41,105 @@ static bool parse_size(const char *s, uint64_t *out)
     return true;
 }
 
+/* The PoRep circuit of a size or a named seal proof; its partition count. EXIT_USAGE with a message. */
+static int porep_config(cuzk_porep_config_t *cfg, uint32_t *partitions, const char *size, uint64_t bytes,
+                        const char *proof)
+{
+    cuzk_err_t err = {{0}};
+    if (proof) {
+        if (cuzk_porep_config_for_proof(cfg, partitions, proof, &err) != CUZK_OK) {
+            fprintf(stderr, "cuzk circuit info: %s\n", err.msg);
+            return EXIT_USAGE;
+        }
+        if (size && cfg->nodes * 32 != bytes) {
+            fprintf(stderr, "cuzk circuit info: %s does not have %s sectors\n", proof, size);
+            return EXIT_USAGE;
+        }
+    } else if (cuzk_porep_config_for_sector_size(cfg, partitions, bytes, &err) != CUZK_OK) {
+        fprintf(stderr, "cuzk circuit info: %s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    return EXIT_DONE;
+}
+
+/* The Winning / Window PoSt circuit of a size (the proof Filecoin registers today; every version of a kind
+ * and size has the same circuit) or of a named PoSt proof of that kind. EXIT_USAGE with a message. */
+static int post_config(cuzk_post_config_t *cfg, cuzk_post_kind kind, int partition, const char *size, uint64_t bytes,
+                       const char *proof)
+{
+    cuzk_err_t err = {{0}};
+    cuzk_post_registered_proof_t reg;
+    cuzk_status st = proof ? cuzk_post_registered_proof_parse(&reg, proof, &err)
+                           : cuzk_post_registered_proof_for_size(&reg, kind, bytes, &err);
+    if (st == CUZK_OK && reg.kind != kind)
+        st = cuzk_err_set(&err, CUZK_ERR_INVALID_ARG, "%s is not a %s PoSt proof", reg.name,
+                          kind == CUZK_POST_WINNING ? "Winning" : "Window");
+    else if (st == CUZK_OK && size && reg.sector_size != bytes)
+        st = cuzk_err_set(&err, CUZK_ERR_INVALID_ARG, "%s does not have %s sectors", reg.name, size);
+    else if (st == CUZK_OK && kind == CUZK_POST_WINNING && partition > 0)
+        st = cuzk_err_set(&err, CUZK_ERR_INVALID_ARG, "partition %d: a Winning PoSt has one partition", partition);
+    if (st == CUZK_OK)
+        st = cuzk_post_config_for_proof(cfg, reg.id, &err);
+    if (st != CUZK_OK) {
+        fprintf(stderr, "cuzk circuit info: %s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    return EXIT_DONE;
+}
+
 static int cmd_info(int argc, char **argv)
 {
-    static const char *const kinds[] = {"porep", NULL};
+    static const char *const kinds[] = {"porep", "winning-post", "window-post", NULL};
     static const char *prog = "cuzk circuit info";
     const char *size = NULL, *proof = NULL;
     int kind = 0, partition = -1;
     bool with_hash = false;
     const cli_opt table[] = {
-        CLI_CHOICE_OPT("kind", 0, &kind, kinds, "the circuit (porep: the only one so far)", .required = true),
+        CLI_CHOICE_OPT("kind", 0, &kind, kinds, "the circuit", .required = true),
         CLI_STR_OPT("sector-size", 0, &size, "SIZE", "2KiB, 8MiB, 512MiB, 32GiB, 64GiB or a byte count"),
-        CLI_STR_OPT("registered-proof", 0, &proof, "NAME", "the registered seal proof (instead of, or with, the size)"),
+        CLI_STR_OPT("registered-proof", 0, &proof, "NAME",
+                    "the registered seal proof (porep) or PoSt proof of the kind (instead of, or with, the size)"),
         CLI_INT_OPT("partition", 0, &partition, "N", 0, 1000000, "a partition number, checked against the sector's"),
-        CLI_FLAG_OPT("hash", 0, &with_hash, "add the TestConstraintSystem hash (seconds, ~0.7 GiB for 2KiB)"),
+        CLI_FLAG_OPT("hash", 0, &with_hash, "add the TestConstraintSystem hash (seconds, ~0.7 GiB for 2KiB PoRep)"),
         CLI_END};
     const cli_cmd c = {prog, NULL,
-                       "The shape of a PoRep partition circuit from a blank synthesis: constraints, inputs (ONE\n"
-                       "included), aux and the non-zeros of A, B, C (no per-input prover rows), as one line.\n",
+                       "The shape of a PoRep, Winning PoSt or Window PoSt partition circuit from a blank synthesis:\n"
+                       "constraints, inputs (ONE included), aux and the non-zeros of A, B, C (no per-input prover\n"
+                       "rows), as one line.\n",
                        table, 0, 0, NULL};
     int rc = cli_parse(&c, argc, argv, NULL, NULL);
     if (rc != CLI_CONTINUE)
         return rc;
-    (void)kind;
     if (!size && !proof)
         return cli_usage_error(prog, "--sector-size or --registered-proof is required");
 
     cuzk_err_t err = {{0}};
-    cuzk_porep_config_t cfg;
-    uint32_t partitions = 0;
     uint64_t bytes = 0;
     if (size && !parse_size(size, &bytes))
         return cli_usage_error(prog, "--sector-size: bad value '%s' (expects 2KiB, 8MiB, 512MiB, 32GiB or 64GiB)",
                                size);
-    if (proof) {
-        if (cuzk_porep_config_for_proof(&cfg, &partitions, proof, &err) != CUZK_OK) {
-            fprintf(stderr, "cuzk circuit info: %s\n", err.msg);
-            return EXIT_USAGE;
-        }
-        if (size && cfg.nodes * 32 != bytes) {
-            fprintf(stderr, "cuzk circuit info: %s does not have %s sectors\n", proof, size);
-            return EXIT_USAGE;
-        }
-    } else if (cuzk_porep_config_for_sector_size(&cfg, &partitions, bytes, &err) != CUZK_OK) {
-        fprintf(stderr, "cuzk circuit info: %s\n", err.msg);
-        return EXIT_USAGE;
-    }
-    /* every partition's circuit has the same shape; the number is only checked */
-    if (partition >= 0 && (uint64_t)partition >= partitions) {
-        fprintf(stderr, "cuzk circuit info: partition %d of %u\n", partition, partitions);
-        return EXIT_USAGE;
-    }
-
     cuzk_circuit_info_t info;
-    if (cuzk_porep_circuit_info(&info, &cfg, with_hash, &err) != CUZK_OK) {
+    cuzk_status st;
+    if (kind == 0) {
+        cuzk_porep_config_t cfg;
+        uint32_t partitions = 0;
+        if ((rc = porep_config(&cfg, &partitions, size, bytes, proof)) != EXIT_DONE)
+            return rc;
+        /* every partition's circuit has the same shape; the number is only checked */
+        if (partition >= 0 && (uint64_t)partition >= partitions) {
+            fprintf(stderr, "cuzk circuit info: partition %d of %u\n", partition, partitions);
+            return EXIT_USAGE;
+        }
+        st = cuzk_porep_circuit_info(&info, &cfg, with_hash, &err);
+    } else {
+        /* every Window partition has the same circuit, whatever the deadline's sector count */
+        cuzk_post_config_t cfg;
+        if ((rc = post_config(&cfg, kind == 1 ? CUZK_POST_WINNING : CUZK_POST_WINDOW, partition, size, bytes,
+                              proof)) != EXIT_DONE)
+            return rc;
+        st = cuzk_post_circuit_info(&info, &cfg, with_hash, &err);
+    }
+    if (st != CUZK_OK) {
         fprintf(stderr, "cuzk circuit info: %s\n", err.msg);
         return EXIT_FAILED;
     }

@@ -1,6 +1,6 @@
 /* Circuit commands of the cuzk tool:
- *   cuzk circuit info --kind porep --sector-size <2KiB|8MiB|512MiB|32GiB|64GiB> [--partition N] [--hash]
- *                     [--registered-proof NAME] */
+ *   cuzk circuit info --kind porep|winning-post|window-post --sector-size <2KiB|8MiB|512MiB|32GiB|64GiB>
+ *                     [--partition N] [--hash] [--registered-proof NAME] */
 #ifndef CUZK_APPS_CIRCUIT_CMD_H
 #define CUZK_APPS_CIRCUIT_CMD_H
 #include <stdio.h>

@@ -143,6 +143,7 @@ static int start_engine(cuzk_engine_t **e, const cuzk_daemon_config_t *cfg)
     ec.pipeline_depth = cfg->synthesis_lookahead ? (int)cfg->synthesis_lookahead : 1;
     ec.prover_workers = (int)cfg->prover_workers;
     ec.prover_threads = (int)cfg->prover_threads;
+    ec.synthesis_threads = (int)cfg->synthesis_threads;
     ec.log = stderr;
     if (cuzk_engine_new(e, &ec, &err) != CUZK_OK) {
         fprintf(stderr, "cuzk-daemon: %s\n", err.msg);

@@ -1,6 +1,7 @@
-/* `cuzk params generate`: development Groth16 parameters for the PoRep circuit by a fresh random setup,
- * under Filecoin's v28 file names so that a directory of real parameters is used the same way. A
- * <stem>.cuzk-dev file marks them as NOT a trusted setup; existing files of the right shape are reused. */
+/* `cuzk params generate`: development Groth16 parameters for the PoRep, Winning PoSt or Window PoSt circuit
+ * by a fresh random setup, under Filecoin's v28 file names so that a directory of real parameters is used
+ * the same way. A <stem>.cuzk-dev file marks them as NOT a trusted setup; existing files of the right shape
+ * are reused. */
 #include "cli_opts.h"
 #include "cli_util.h"
 #include <errno.h>
@@ -14,18 +15,41 @@
 #include "cuzk/params.h"
 #include "cuzk_porep_cmd.h"
 #include "cuzk/porep.h"
+#include "cuzk/post.h"
 
 void cuzk_params_generate_usage(FILE *f)
 {
-    fprintf(f, "  params generate --kind porep --sector-size <2KiB|8MiB|512MiB|32GiB|64GiB> --out DIR\n"
-               "                  [--registered-proof NAME] [--threads N]\n"
+    fprintf(f, "  params generate --kind porep|winning-post|window-post --sector-size <2KiB|8MiB|512MiB|32GiB|64GiB>\n"
+               "                  --out DIR [--registered-proof NAME] [--threads N]\n"
                "              development parameters (random setup, NOT trusted) under v28 names;\n"
                "              files of the right shape already in DIR are reused\n");
 }
 
-/* 0: the files are there and have cfg's shape; 1: absent or of another shape; 2: unreadable. */
-static int existing_ok(const cuzk_porep_params_paths_t *pp, const cuzk_porep_config_t *cfg)
+/* The circuit a command line names: a registered proof's, PoRep or PoSt, its files and its shape. */
+typedef struct {
+    bool post;                       /* a PoSt circuit (post_cfg), else PoRep (porep) */
+    const char *name;                /* the registered proof (static storage) */
+    uint64_t id;                     /* its number */
+    cuzk_porep_config_t porep;
+    cuzk_post_config_t post_cfg;
+    cuzk_porep_params_paths_t paths; /* the same layout for both (cuzk_post_params_paths_t) */
+} target_t;
+
+static cuzk_status target_check_key(const target_t *t, const cuzk_groth16_pk_t *pk, cuzk_err_t *err)
 {
+    return t->post ? cuzk_post_check_key(pk, &t->post_cfg, err) : cuzk_porep_check_key(pk, &t->porep, err);
+}
+
+static cuzk_status target_setup(const target_t *t, cuzk_groth16_pk_t *pk, int threads, cuzk_err_t *err)
+{
+    return t->post ? cuzk_post_dev_setup(pk, &t->post_cfg, threads, err)
+                   : cuzk_porep_dev_setup(pk, &t->porep, threads, err);
+}
+
+/* 0: the files are there and have the circuit's shape; 1: absent or of another shape; 2: unreadable. */
+static int existing_ok(const target_t *t)
+{
+    const cuzk_porep_params_paths_t *pp = &t->paths;
     if (!cuzk_porep_file_exists(pp->params) || !cuzk_porep_file_exists(pp->vk))
         return 1;
     cuzk_err_t err = {{0}};
@@ -37,7 +61,7 @@ static int existing_ok(const cuzk_porep_params_paths_t *pp, const cuzk_porep_con
         cuzk_params_vk_read(&vk, pp->vk, &err) != CUZK_OK) {
         fprintf(stderr, "cuzk params generate: %s\n", err.msg);
         rc = 2;
-    } else if (cuzk_porep_check_key(cuzk_params_key(p), cfg, &err) != CUZK_OK) {
+    } else if (target_check_key(t, cuzk_params_key(p), &err) != CUZK_OK) {
         fprintf(stderr, "cuzk params generate: %s: %s\n", pp->params, err.msg);
         rc = 1;
     } else if (vk.ic_len != cuzk_params_key(p)->vk.ic_len) {
@@ -48,6 +72,58 @@ static int existing_ok(const cuzk_porep_params_paths_t *pp, const cuzk_porep_con
     cuzk_groth16_vk_free(&vk);
     cuzk_params_close(p);
     return rc;
+}
+
+/* The PoRep circuit of a size (every registered version of a size shares it) or of a named seal proof. */
+static int porep_target(target_t *t, const char *size, uint64_t bytes, const char *proof_name, cuzk_err_t *err)
+{
+    cuzk_porep_registered_proof_t reg;
+    bool found = false;
+    if (proof_name) {
+        if (cuzk_porep_registered_proof_parse(&reg, proof_name, err) != CUZK_OK)
+            return 2;
+        if (bytes && reg.sector_size != bytes) {
+            cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "--sector-size %s disagrees with %s", size, reg.name);
+            return 2;
+        }
+        found = true;
+    }
+    for (uint64_t id = 0; !found && cuzk_porep_registered_proof(&reg, id, NULL) == CUZK_OK; id++)
+        found = reg.sector_size == bytes;
+    if (!found) {
+        cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "no registered proof for sector size %s", size);
+        return 2;
+    }
+    t->name = reg.name;
+    t->id = reg.id;
+    if (cuzk_porep_config_for_proof(&t->porep, NULL, reg.name, err) != CUZK_OK)
+        return 2;
+    return 0;
+}
+
+/* The Winning or Window PoSt circuit of a size (the proof Filecoin registers today) or of a named PoSt proof
+ * of that kind. */
+static int post_target(target_t *t, cuzk_post_kind kind, const char *size, uint64_t bytes, const char *proof_name,
+                       cuzk_err_t *err)
+{
+    cuzk_post_registered_proof_t reg;
+    cuzk_status st = proof_name ? cuzk_post_registered_proof_parse(&reg, proof_name, err)
+                                : cuzk_post_registered_proof_for_size(&reg, kind, bytes, err);
+    if (st != CUZK_OK)
+        return 2;
+    if (reg.kind != kind) {
+        cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "%s is not a %s PoSt proof", reg.name,
+                     kind == CUZK_POST_WINNING ? "Winning" : "Window");
+        return 2;
+    }
+    if (bytes && reg.sector_size != bytes) {
+        cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "--sector-size %s disagrees with %s", size, reg.name);
+        return 2;
+    }
+    t->post = true;
+    t->name = reg.name;
+    t->id = reg.id;
+    return cuzk_post_config_for_proof(&t->post_cfg, reg.id, err) == CUZK_OK ? 0 : 2;
 }
 
 static cuzk_status write_marker(const char *path, const char *proof_name, cuzk_err_t *err)
@@ -63,26 +139,27 @@ static cuzk_status write_marker(const char *path, const char *proof_name, cuzk_e
 
 int cuzk_params_generate_cmd(int argc, char **argv)
 {
-    static const char *const kinds[] = {"porep", NULL};
+    static const char *const kinds[] = {"porep", "winning-post", "window-post", NULL};
     static const char *prog = "cuzk params generate";
     const char *size = NULL, *out = NULL, *proof_name = NULL;
     int kind = 0, threads = 0;
     const cli_opt opts[] = {
-        CLI_CHOICE_OPT("kind", 0, &kind, kinds, "the circuit (porep: the only kind so far)", .required = true),
+        CLI_CHOICE_OPT("kind", 0, &kind, kinds, "the circuit", .required = true),
         CLI_STR_OPT("sector-size", 0, &size, "SIZE", "2KiB, 8MiB, 512MiB, 32GiB or 64GiB (or --registered-proof)"),
         CLI_STR_OPT("out", 0, &out, "DIR", "the parameter directory (made if missing)", .required = true),
-        CLI_STR_OPT("registered-proof", 0, &proof_name, "NAME", "the registered seal proof (instead of the size)"),
+        CLI_STR_OPT("registered-proof", 0, &proof_name, "NAME",
+                    "the registered seal proof (porep) or PoSt proof of the kind, instead of the size"),
         CLI_INT_OPT("threads", 0, &threads, "N", 0, 4096, "threads (0 = every CPU; default 0)"),
         CLI_END};
     const cli_cmd c = {prog, NULL,
                        "Development parameters for a circuit by a fresh random setup (NOT a trusted setup: a\n"
                        "<stem>.cuzk-dev file beside them says so) under Filecoin's v28 file names; files of the\n"
-                       "right shape already in DIR are reused.\n",
+                       "right shape already in DIR are reused. Every registered version of a kind and size shares\n"
+                       "one circuit and one set of files.\n",
                        opts, 0, 0, NULL};
     int rc = cli_parse(&c, argc, argv, NULL, NULL);
     if (rc != CLI_CONTINUE)
         return rc;
-    (void)kind;
     if (!size && !proof_name)
         return cli_usage_error(prog, "--sector-size or --registered-proof is required");
     uint64_t bytes = size ? cli_parse_sector_size(size) : 0;
@@ -90,50 +167,34 @@ int cuzk_params_generate_cmd(int argc, char **argv)
         return cli_usage_error(prog, "--sector-size: bad value '%s' (expects 2KiB, 8MiB, 512MiB, 32GiB or 64GiB)",
                                size);
     cuzk_err_t err = {{0}};
-    cuzk_porep_registered_proof_t reg, *proof = NULL;
-    if (proof_name) {
-        if (cuzk_porep_registered_proof_parse(&reg, proof_name, &err) != CUZK_OK) {
-            fprintf(stderr, "cuzk params generate: %s\n", err.msg);
-            return 2;
-        }
-        proof = &reg;
-        if (bytes && proof->sector_size != bytes) {
-            fprintf(stderr, "cuzk params generate: --sector-size %s disagrees with %s\n", size, proof->name);
-            return 2;
-        }
-    } else {
-        /* every registered version of a size shares the circuit and its files */
-        for (uint64_t id = 0; !proof && cuzk_porep_registered_proof(&reg, id, NULL) == CUZK_OK; id++)
-            if (reg.sector_size == bytes)
-                proof = &reg;
-        if (!proof) {
-            fprintf(stderr, "cuzk params generate: no registered proof for sector size %s\n", size);
-            return 2;
-        }
+    target_t t;
+    memset(&t, 0, sizeof t);
+    rc = kind == 0 ? porep_target(&t, size, bytes, proof_name, &err)
+                   : post_target(&t, kind == 1 ? CUZK_POST_WINNING : CUZK_POST_WINDOW, size, bytes, proof_name, &err);
+    if (rc) {
+        fprintf(stderr, "cuzk params generate: %s\n", err.msg);
+        return rc;
     }
-    cuzk_porep_config_t cfg;
-    if (cuzk_porep_config_for_proof(&cfg, NULL, proof->name, &err) != CUZK_OK) {
+    cuzk_porep_params_paths_t *pp = &t.paths;
+    cuzk_status st =
+        t.post ? cuzk_post_params_paths(pp, out, t.id, &err) : cuzk_porep_params_paths(pp, out, t.id, &err);
+    if (st != CUZK_OK) {
         fprintf(stderr, "cuzk params generate: %s\n", err.msg);
         return 2;
     }
-    cuzk_porep_params_paths_t pp;
-    if (cuzk_porep_params_paths(&pp, out, proof->id, &err) != CUZK_OK) {
-        fprintf(stderr, "cuzk params generate: %s\n", err.msg);
-        return 2;
-    }
-    int ex = existing_ok(&pp, &cfg);
+    int ex = existing_ok(&t);
     if (ex == 2)
         return 2;
-    bool dev = cuzk_porep_file_exists(pp.dev);
+    bool dev = cuzk_porep_file_exists(pp->dev);
     if (ex == 0) {
-        printf("%s: reusing %s.{params,vk}\n", out, pp.stem);
+        printf("%s: reusing %s.{params,vk}\n", out, pp->stem);
         if (dev)
-            cuzk_porep_dev_warning("cuzk params generate", pp.stem);
+            cuzk_porep_dev_warning("cuzk params generate", pp->stem);
         return 0;
     }
-    if (cuzk_porep_file_exists(pp.params) && !dev) {
+    if (cuzk_porep_file_exists(pp->params) && !dev) {
         fprintf(stderr, "cuzk params generate: %s is not a development file of this circuit's shape; "
-                        "refusing to overwrite it\n", pp.params);
+                        "refusing to overwrite it\n", pp->params);
         return 2;
     }
     if (cli_make_dirs(out) != 0) {
@@ -142,31 +203,30 @@ int cuzk_params_generate_cmd(int argc, char **argv)
     }
     double t0 = cli_now();
     cuzk_groth16_pk_t pk;
-    if (cuzk_porep_dev_setup(&pk, &cfg, threads, &err) != CUZK_OK) {
+    if (target_setup(&t, &pk, threads, &err) != CUZK_OK) {
         fprintf(stderr, "cuzk params generate: setup: %s\n", err.msg);
         return 1;
     }
     double setup_s = cli_now() - t0;
     double t1 = cli_now();
     /* the marker goes first: development files never exist without it */
-    cuzk_status st = write_marker(pp.dev, proof->name, &err);
+    st = write_marker(pp->dev, t.name, &err);
     if (st == CUZK_OK)
-        st = cuzk_params_write(pp.params, &pk, threads, &err);
+        st = cuzk_params_write(pp->params, &pk, threads, &err);
     if (st == CUZK_OK)
-        st = cuzk_params_vk_write(pp.vk, &pk.vk, &err);
+        st = cuzk_params_vk_write(pp->vk, &pk.vk, &err);
     double write_s = cli_now() - t1;
     uint64_t file_size = cuzk_params_file_size(&pk);
     cuzk_groth16_pk_free(&pk);
     if (st != CUZK_OK) {
         fprintf(stderr, "cuzk params generate: %s\n", err.msg);
-        unlink(pp.params);
-        unlink(pp.vk);
-        unlink(pp.dev);
+        unlink(pp->params);
+        unlink(pp->vk);
+        unlink(pp->dev);
         return 1;
     }
-    printf("%s: wrote %s.params (%" PRIu64 " bytes), .vk, .cuzk-dev for %s\n", out, pp.stem, file_size,
-           proof->name);
+    printf("%s: wrote %s.params (%" PRIu64 " bytes), .vk, .cuzk-dev for %s\n", out, pp->stem, file_size, t.name);
     printf("time: setup %.2f s, write %.2f s\n", setup_s, write_s);
-    cuzk_porep_dev_warning("cuzk params generate", pp.stem);
+    cuzk_porep_dev_warning("cuzk params generate", pp->stem);
     return 0;
 }

@@ -3,7 +3,8 @@
  *   cuzk porep prove  --c1 FILE --params DIR --out PROOF [--sector-num N --miner-id N] [--threads T]
  *                     [--synth direct|record] [--sector-size SIZE]
  *   cuzk porep verify --c1 FILE --params DIR --proof PROOF [--sector-size SIZE]
- *   cuzk params generate --kind porep --sector-size SIZE --out DIR [--registered-proof NAME] [--threads T] */
+ *   cuzk params generate --kind porep|winning-post|window-post --sector-size SIZE --out DIR
+ *                        [--registered-proof NAME] [--threads T] */
 #ifndef CUZK_APPS_POREP_CMD_H
 #define CUZK_APPS_POREP_CMD_H
 #include <stdbool.h>

@@ -1,6 +1,9 @@
 /* cuzk-bench as the daemon's client: single, batch, submit / await / cancel, status, preload, evict,
- * metrics (cuzk.v1 over gRPC), with the original tool's output. Proofs can be checked offline against
- * a parameter directory's .vk (--verify-params DIR), so a benchmark also proves it got valid proofs. */
+ * metrics (cuzk.v1 over gRPC), with the original tool's output. A proof request is a PoRep C2 (a C1
+ * output) or a Winning / Window PoSt partition (the sectors' vanilla proofs with randomness, registered
+ * proof, miner id and partition index, as `cuzk post prove` takes them). Proofs can be checked offline
+ * against a parameter directory's .vk (--verify-params DIR), so a benchmark also proves it got valid
+ * proofs. */
 #include "bench/client.h"
 
 #include <inttypes.h>
@@ -13,17 +16,64 @@
 #include "cli_util.h"
 #include "cuzk/v1/proving.pb-c.h"
 #include "cuzk/porep.h"
+#include "cuzk/post.h"
 #include "server/rpc_client.h"
 
 #define METHOD(name) "/cuzk.v1.ProvingEngine/" name
 
+typedef enum { KIND_POREP, KIND_WINNING, KIND_WINDOW } req_kind;
+
+/* --type / --kind: the original tool's names and cuzk post's; -1 for another. */
+static int parse_kind(const char *t)
+{
+    static const struct {
+        const char *name;
+        req_kind kind;
+    } names[] = {{"porep", KIND_POREP},          {"porep-c2", KIND_POREP},       {"seal-commit", KIND_POREP},
+                 {"winning", KIND_WINNING},      {"winning-post", KIND_WINNING}, {"winningpost", KIND_WINNING},
+                 {"window", KIND_WINDOW},        {"wpost", KIND_WINDOW},         {"window-post", KIND_WINDOW},
+                 {"windowpost", KIND_WINDOW}};
+    if (!t)
+        return KIND_POREP;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(t, names[i].name) == 0)
+            return (int)names[i].kind;
+    return -1;
+}
+
+/* Vanilla proofs no PoSt partition exceeds (Window 32GiB: 2349 sectors). */
+#define MAX_VANILLA 4096
+
+typedef struct {
+    const char **files;
+    size_t n;
+} file_list;
+
 typedef struct {
     const char *addr;
-    const char *type, *c1, *verify_params, *request_id, *job, *circuit;
-    uint64_t sector_num, miner_id, sector_size, count, concurrency, timeout_ms;
+    const char *type, *c1, *verify_params, *request_id, *job, *circuit, *registered_proof;
+    uint64_t sector_num, miner_id, sector_size, count, concurrency, timeout_ms, partition;
     bool has_sector_num;
     int priority;
+    file_list vanilla;
+    uint8_t randomness[32];
+    req_kind kind;
 } opts_t;
+
+static int add_vanilla(void *dst, const char *value, char *msg, size_t cap)
+{
+    file_list *l = dst;
+    if (l->n == MAX_VANILLA) {
+        snprintf(msg, cap, "more than %d vanilla proofs", MAX_VANILLA);
+        return -1;
+    }
+    if (!l->files && !(l->files = calloc(MAX_VANILLA, sizeof *l->files))) {
+        snprintf(msg, cap, "out of memory");
+        return -1;
+    }
+    l->files[l->n++] = value;
+    return 0;
+}
 
 static int bad(const char *fmt, const char *a)
 {
@@ -55,12 +105,23 @@ static int parse_opts(opts_t *o, int argc, char **argv)
         {"evict", FOR_SRS, "Evicts a circuit's parameters (EvictSRS).\n"},
     };
     const cli_opt all[] = {
-        CLI_STR_OPT("c1", 0, &o->c1, "FILE", "the C1 output (bare or Curio's wrapper)", .required = true),
-        CLI_STR_OPT("type", 't', &o->type, "TYPE", "the proof kind: porep (porep-c2, seal-commit); the default"),
-        CLI_U64_OPT("sector-num", 0, &o->sector_num, "N", 0, 0, "the sector number (default: the wrapper's, or 1)",
-                    .seen = &o->has_sector_num),
+        CLI_STR_OPT("type", 't', &o->type, "TYPE",
+                    "the proof kind: porep (porep-c2, seal-commit; the default), winning (winning-post) or window "
+                    "(wpost, window-post)"),
+        CLI_STR_OPT("kind", 0, &o->type, "KIND", "the same as --type"),
+        CLI_STR_OPT("c1", 0, &o->c1, "FILE", "PoRep: the C1 output (bare or Curio's wrapper)"),
+        CLI_CALL_OPT("vanilla", 0, &o->vanilla, add_vanilla, "FILE",
+                     "PoSt: a sector's vanilla proof (bincode); Window: one per sector of the partition, in order"),
+        CLI_HEX32_OPT("randomness", 0, o->randomness, "PoSt: the challenge randomness (32 bytes; default zeros)"),
+        CLI_STR_OPT("registered-proof", 0, &o->registered_proof, "NAME",
+                    "PoSt: the registered PoSt proof, name or number (default: the one of --sector-size)"),
+        CLI_U64_OPT("partition-index", 0, &o->partition, "K", 0, UINT32_MAX, "Window PoSt: the partition (default 0)"),
+        CLI_U64_OPT("partition", 0, &o->partition, "K", 0, UINT32_MAX, NULL),
+        CLI_U64_OPT("sector-num", 0, &o->sector_num, "N", 0, 0,
+                    "PoRep: the sector number (default: the wrapper's, or 1)", .seen = &o->has_sector_num),
         CLI_U64_OPT("miner-id", 0, &o->miner_id, "N", 0, 0, "the miner id (default 1000)"),
-        CLI_U64_OPT("sector-size", 0, &o->sector_size, "BYTES", 0, 0, "the sector size in bytes (default: the C1's)"),
+        CLI_SIZE_OPT("sector-size", 0, &o->sector_size,
+                     "the sector size, 2KiB...64GiB or bytes (default: the C1's; PoSt: the registered proof's)"),
         CLI_CHOICE_OPT("priority", 0, &o->priority, priorities, "the job's priority (default: by proof kind)"),
         CLI_STR_OPT("request-id", 0, &o->request_id, "ID", "the request id"),
         CLI_STR_OPT("verify-params", 0, &o->verify_params, "DIR", "check each proof offline with DIR's .vk"),
@@ -68,11 +129,13 @@ static int parse_opts(opts_t *o, int argc, char **argv)
         CLI_U64_OPT("concurrency", 'j', &o->concurrency, "N", 0, 256, "proofs at a time (default 1)"),
         CLI_STR_OPT("job", 0, &o->job, "ID", "the job id", .required = true),
         CLI_U64_OPT("timeout-ms", 0, &o->timeout_ms, "N", 0, 0, "how long to wait (default: until done)"),
-        CLI_STR_OPT("circuit-id", 'c', &o->circuit, "ID", "porep-2k, porep-8m, porep-512m, porep-32g or porep-64g",
+        CLI_STR_OPT("circuit-id", 'c', &o->circuit, "ID",
+                    "porep-, winning- or wpost- with 2k, 8m, 512m, 32g or 64g (e.g. porep-32g, winning-32g)",
                     .required = true),
     };
-    static const unsigned masks[] = {FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE,
-                                     FOR_PROVE, FOR_BATCH, FOR_BATCH, FOR_JOB, FOR_AWAIT, FOR_SRS};
+    static const unsigned masks[] = {FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE,
+                                     FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE,
+                                     FOR_PROVE, FOR_PROVE, FOR_BATCH, FOR_BATCH, FOR_JOB, FOR_AWAIT, FOR_SRS};
     _Static_assert(sizeof masks / sizeof masks[0] == sizeof all / sizeof all[0], "a mask per option");
     size_t k = 0;
     while (strcmp(cmds[k].cmd, argv[0]) != 0)
@@ -86,23 +149,42 @@ static int parse_opts(opts_t *o, int argc, char **argv)
     char prog[64];
     snprintf(prog, sizeof prog, "cuzk-bench %s", cmds[k].cmd);
     const cli_cmd c = {prog, NULL, cmds[k].about, table, 0, 0, NULL};
-    return cli_parse(&c, argc, argv, NULL, NULL);
+    int rc = cli_parse(&c, argc, argv, NULL, NULL);
+    if (rc != CLI_CONTINUE || !(cmds[k].mask & FOR_PROVE))
+        return rc;
+    /* what a proof request of each kind needs */
+    int kind = parse_kind(o->type);
+    if (kind < 0)
+        return cli_usage_error(prog, "--type/--kind %s: porep (porep-c2, seal-commit), winning (winning-post) or "
+                                     "window (wpost, window-post)", o->type);
+    o->kind = (req_kind)kind;
+    if (o->kind == KIND_POREP && !o->c1)
+        return cli_usage_error(prog, "--c1 is required");
+    if (o->kind == KIND_POREP && o->vanilla.n)
+        return cli_usage_error(prog, "--vanilla is for a PoSt (--kind winning|window); a PoRep takes --c1");
+    if (o->kind != KIND_POREP && !o->vanilla.n)
+        return cli_usage_error(prog, "--vanilla is required for a PoSt (one per sector)");
+    if (o->kind != KIND_POREP && o->c1)
+        return cli_usage_error(prog, "--c1 is for a PoRep; a PoSt takes --vanilla");
+    if (o->kind != KIND_POREP && !o->registered_proof && !o->sector_size)
+        return cli_usage_error(prog, "a PoSt needs --registered-proof or --sector-size");
+    return CLI_CONTINUE;
 }
 
-/* The C1 file, and the sector number of its Curio wrapper when it has one. */
-static uint8_t *read_c1(const char *path, size_t *len, uint64_t *wrapped_sector)
+/* A whole file (at least one byte), or NULL after a message. */
+static uint8_t *read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     uint8_t *buf = NULL;
     long n = -1;
     if (f && fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (buf = malloc((size_t)n)) && fread(buf, 1, (size_t)n, f) == (size_t)n) {
+        (buf = malloc((size_t)n)) && fread(buf, 1, (size_t)n, f) == (size_t)n)
         *len = (size_t)n;
-        const char *key = "{\"SectorNum\":";
-        if ((size_t)n > strlen(key) && memcmp(buf, key, strlen(key)) == 0)
-            *wrapped_sector = strtoull((const char *)buf + strlen(key), NULL, 10);
-    } else {
-        perror(path);
+    else {
+        if (n == 0)
+            fprintf(stderr, "cuzk-bench: %s: empty file\n", path);
+        else
+            perror(path);
         free(buf);
         buf = NULL;
     }
@@ -111,25 +193,38 @@ static uint8_t *read_c1(const char *path, size_t *len, uint64_t *wrapped_sector)
     return buf;
 }
 
+/* The C1 file, and the sector number of its Curio wrapper when it has one. */
+static uint8_t *read_c1(const char *path, size_t *len, uint64_t *wrapped_sector)
+{
+    uint8_t *buf = read_file(path, len);
+    const char *key = "{\"SectorNum\":";
+    if (buf && *len > strlen(key) && memcmp(buf, key, strlen(key)) == 0)
+        *wrapped_sector = strtoull((const char *)buf + strlen(key), NULL, 10);
+    return buf;
+}
+
 typedef struct {
-    uint8_t *c1;
+    req_kind kind;
+    uint8_t *c1;                /* PoRep */
     size_t c1_len;
     cuzk_porep_c1_t *parsed;    /* for --verify-params */
     cuzk_porep_keys_t *keys;
+    ProtobufCBinaryData *vanilla; /* PoSt: the sectors' proofs */
+    size_t n_vanilla;
+    cuzk_post_registered_proof_t post_proof;
+    cuzk_post_vanilla_t **post_parsed; /* for --verify-params */
+    cuzk_post_request_t post_req;
+    cuzk_post_keys_t *post_keys;
     bool verify;
 } request_t;
 
-static int load_request(request_t *r, opts_t *o)
+static const char *kind_label(req_kind k)
 {
-    memset(r, 0, sizeof *r);
-    if (o->type && strcmp(o->type, "porep") != 0 && strcmp(o->type, "porep-c2") != 0 &&
-        strcmp(o->type, "seal-commit") != 0) {
-        fprintf(stderr, "cuzk-bench: --type %s: only PoRep (porep, porep-c2, seal-commit) is supported yet\n",
-                o->type);
-        return 2;
-    }
-    if (!o->c1)
-        return bad("%s", "--c1 FILE is required");
+    return k == KIND_WINNING ? "winning-post" : k == KIND_WINDOW ? "window-post" : "porep-c2";
+}
+
+static int load_porep(request_t *r, opts_t *o)
+{
     uint64_t wrapped = 0;
     if (!(r->c1 = read_c1(o->c1, &r->c1_len, &wrapped)))
         return 2;
@@ -152,24 +247,111 @@ static int load_request(request_t *r, opts_t *o)
     return 0;
 }
 
+/* The registered PoSt proof the options name (or the one of the sector size), of the request's kind. */
+static int post_proof(request_t *r, const opts_t *o)
+{
+    cuzk_err_t err = {{0}};
+    cuzk_post_kind kind = r->kind == KIND_WINNING ? CUZK_POST_WINNING : CUZK_POST_WINDOW;
+    cuzk_status st;
+    if (o->registered_proof)
+        st = cuzk_post_registered_proof_parse(&r->post_proof, o->registered_proof, &err);
+    else
+        st = cuzk_post_registered_proof_for_size(&r->post_proof, kind, o->sector_size, &err);
+    if (st != CUZK_OK) {
+        fprintf(stderr, "cuzk-bench: %s\n", err.msg);
+        return 2;
+    }
+    /* a proof of the other kind is sent as it is: the daemon's answer to it is worth seeing */
+    if (o->sector_size && o->sector_size != r->post_proof.sector_size)
+        fprintf(stderr, "cuzk-bench: note: --sector-size %" PRIu64 " is not %s's\n", o->sector_size,
+                r->post_proof.name);
+    return 0;
+}
+
+static int load_post(request_t *r, opts_t *o)
+{
+    int rc = post_proof(r, o);
+    if (rc)
+        return rc;
+    if (!(r->vanilla = calloc(o->vanilla.n, sizeof *r->vanilla)))
+        return bad("%s", "out of memory");
+    r->n_vanilla = o->vanilla.n;
+    for (size_t i = 0; i < o->vanilla.n; i++)
+        if (!(r->vanilla[i].data = read_file(o->vanilla.files[i], &r->vanilla[i].len)))
+            return 2;
+    if (!o->verify_params)
+        return 0;
+    cuzk_err_t err = {{0}};
+    if (!(r->post_parsed = calloc(r->n_vanilla, sizeof *r->post_parsed)))
+        return bad("%s", "out of memory");
+    for (size_t i = 0; i < r->n_vanilla; i++)
+        if (cuzk_post_vanilla_parse(&r->post_parsed[i], r->vanilla[i].data, r->vanilla[i].len, &err) != CUZK_OK) {
+            fprintf(stderr, "cuzk-bench: --verify-params: %s: %s\n", o->vanilla.files[i], err.msg);
+            return 2;
+        }
+    cuzk_post_request_t *q = &r->post_req;
+    q->proof_id = r->post_proof.id;
+    memcpy(q->randomness, o->randomness, 32);
+    q->miner_id = o->miner_id;
+    q->partition_index = (uint32_t)o->partition;
+    q->vanilla = (const cuzk_post_vanilla_t *const *)r->post_parsed;
+    q->n_vanilla = r->n_vanilla;
+    if (cuzk_post_keys_load(&r->post_keys, o->verify_params, r->post_proof.id, false, 0, &err) != CUZK_OK) {
+        fprintf(stderr, "cuzk-bench: --verify-params: %s\n", err.msg);
+        return 2;
+    }
+    r->verify = true;
+    return 0;
+}
+
 static void free_request(request_t *r)
 {
     free(r->c1);
     cuzk_porep_c1_free(r->parsed);
     cuzk_porep_keys_free(r->keys);
+    for (size_t i = 0; r->vanilla && i < r->n_vanilla; i++)
+        free(r->vanilla[i].data);
+    free(r->vanilla);
+    for (size_t i = 0; r->post_parsed && i < r->n_vanilla; i++)
+        cuzk_post_vanilla_free(r->post_parsed[i]);
+    free(r->post_parsed);
+    cuzk_post_keys_free(r->post_keys);
+    memset(r, 0, sizeof *r);
+}
+
+/* The request of the options; 0, or the exit code after a message (r is freed then). */
+static int load_request(request_t *r, opts_t *o)
+{
+    memset(r, 0, sizeof *r);
+    r->kind = o->kind;
+    int rc = r->kind == KIND_POREP ? load_porep(r, o) : load_post(r, o);
+    if (rc)
+        free_request(r);
+    return rc;
 }
 
 static void fill_submit(Cuzk__V1__SubmitProofRequest *s, const opts_t *o, const request_t *r, const char *id)
 {
     cuzk__v1__submit_proof_request__init(s);
     s->request_id = (char *)(id ? id : "");
-    s->proof_kind = CUZK__V1__PROOF_KIND__POREP_SEAL_COMMIT;
     s->sector_size = o->sector_size;
     s->priority = (Cuzk__V1__Priority)o->priority;
-    s->vanilla_proof.data = r->c1;
-    s->vanilla_proof.len = r->c1_len;
-    s->sector_number = o->sector_num;
     s->miner_id = o->miner_id;
+    if (r->kind == KIND_POREP) {
+        s->proof_kind = CUZK__V1__PROOF_KIND__POREP_SEAL_COMMIT;
+        s->vanilla_proof.data = r->c1;
+        s->vanilla_proof.len = r->c1_len;
+        s->sector_number = o->sector_num;
+        return;
+    }
+    s->proof_kind = r->kind == KIND_WINNING ? CUZK__V1__PROOF_KIND__WINNING_POST
+                                            : CUZK__V1__PROOF_KIND__WINDOW_POST_PARTITION;
+    s->registered_proof = r->post_proof.id;
+    s->n_vanilla_proofs = r->n_vanilla;
+    s->vanilla_proofs = r->vanilla;
+    s->randomness.data = (uint8_t *)o->randomness;
+    s->randomness.len = 32;
+    s->partition_index = (uint32_t)o->partition;
 }
 
 /* One call: packs m, calls, and unpacks the reply with unpack (NULL on any failure, printed). */
@@ -204,15 +386,22 @@ static const char *status_name(int s)
     return s >= 0 && s <= 4 ? names[s] : "?";
 }
 
-/* Checks a returned proof against the C1 with the parameter directory's .vk. */
+/* Checks a returned proof against the request with the parameter directory's .vk. */
 static bool proof_valid(const request_t *r, const uint8_t *proof, size_t len)
 {
+    cuzk_err_t err = {{0}};
+    bool valid = false;
+    if (r->kind != KIND_POREP) {
+        cuzk_groth16_proof_t p;
+        size_t got = 0;
+        return cuzk_groth16_proofs_read(&p, 1, &got, proof, len, &err) == CUZK_OK && got == 1 &&
+               len == CUZK_GROTH16_PROOF_BYTES &&
+               cuzk_post_verify(&valid, &r->post_req, cuzk_post_keys_vk(r->post_keys), &p, &err) == CUZK_OK && valid;
+    }
     cuzk_porep_c1_info_t info;
     cuzk_porep_c1_info(&info, r->parsed);
     size_t n = info.partitions, got = 0;
     cuzk_groth16_proof_t *p = calloc(n ? n : 1, sizeof *p);
-    cuzk_err_t err = {{0}};
-    bool valid = false;
     if (p && cuzk_groth16_proofs_read(p, n, &got, proof, len, &err) == CUZK_OK &&
         cuzk_porep_verify(&valid, r->parsed, cuzk_porep_keys_vk(r->keys), p, got, &err) != CUZK_OK)
         valid = false;
@@ -298,7 +487,7 @@ static void *batch_worker(void *p)
         Cuzk__V1__AwaitProofResponse *a = out->resp ? out->resp->result : NULL;
         pthread_mutex_lock(&b->mu);
         b->done++;
-        printf("[%" PRIu64 "/%" PRIu64 "] %s — %.1fs (prove=%" PRIu64 " ms, queue=%" PRIu64 " ms)%s\n", b->done,
+        printf("[%" PRIu64 "/%" PRIu64 "] %s — %.2fs (prove=%" PRIu64 " ms, queue=%" PRIu64 " ms)%s\n", b->done,
                b->o->count, a ? status_name(a->status) : "ERROR", out->wall_s, a ? a->gpu_compute_ms : 0,
                a ? a->queue_wait_ms : 0, a && !out->valid && a->status == 1 ? " INVALID PROOF" : "");
         fflush(stdout);
@@ -338,8 +527,8 @@ static int cmd_batch(cuzk_rpc_client_t *c, opts_t *o)
         return bad("%s", "out of memory");
     }
     pthread_mutex_init(&b.mu, NULL);
-    printf("=== Batch Benchmark ===\ntype: porep-c2, count: %" PRIu64 ", concurrency: %" PRIu64 "\n", o->count,
-           o->concurrency);
+    printf("=== Batch Benchmark ===\ntype: %s, count: %" PRIu64 ", concurrency: %" PRIu64 "\n", kind_label(r.kind),
+           o->count, o->concurrency);
     double t0 = cli_now();
     uint64_t started = 0;
     for (; started < o->concurrency && pthread_create(&th[started], NULL, batch_worker, &b) == 0; started++)
@@ -365,8 +554,8 @@ static int cmd_batch(cuzk_rpc_client_t *c, opts_t *o)
     stats(prove, ok, &pa, &pl, &ph);
     printf("=== Batch Summary ===\ntotal time: %.1fs\ncompleted: %zu, failed: %zu\n", total, ok,
            (size_t)o->count - ok);
-    printf("wall time: avg=%.1fs min=%.1fs max=%.1fs\n", wa, wl, wh);
-    printf("prove time: avg=%.1fs min=%.1fs max=%.1fs\n", pa, pl, ph);
+    printf("wall time: avg=%.3fs min=%.3fs max=%.3fs\n", wa, wl, wh);
+    printf("prove time: avg=%.3fs min=%.3fs max=%.3fs\n", pa, pl, ph);
     printf("throughput: %.2f proofs/min (%.2f s/proof)\n", ok ? (double)ok * 60 / total : 0,
            ok ? total / (double)ok : 0);
     rc = ok == o->count ? 0 : 1;
@@ -461,7 +650,7 @@ static int cmd_status(cuzk_rpc_client_t *c)
 static int cmd_srs(cuzk_rpc_client_t *c, opts_t *o, bool preload)
 {
     if (!o->circuit)
-        return bad("%s", "-c/--circuit-id ID is required (e.g. porep-32g)");
+        return bad("%s", "-c/--circuit-id ID is required (e.g. porep-32g, winning-32g, wpost-32g)");
     if (preload) {
         Cuzk__V1__PreloadSrsRequest req = CUZK__V1__PRELOAD_SRS_REQUEST__INIT;
         req.circuit_id = (char *)o->circuit;
@@ -517,12 +706,15 @@ int bench_client(const char *addr, int argc, char **argv)
     const char *cmd = argv[0];
     opts_t o = {.addr = addr, .miner_id = 1000};
     int rc = parse_opts(&o, argc, argv);
-    if (rc != CLI_CONTINUE)
+    if (rc != CLI_CONTINUE) {
+        free(o.vanilla.files);
         return rc;
+    }
     cuzk_rpc_client_t *c = NULL;
     cuzk_err_t err = {{0}};
     if (cuzk_rpc_client_create(&c, addr, &err) != CUZK_OK) {
         fprintf(stderr, "cuzk-bench: %s: %s\n", addr, err.msg);
+        free(o.vanilla.files);
         return 2;
     }
     if (strcmp(cmd, "single") == 0)
@@ -542,6 +734,7 @@ int bench_client(const char *addr, int argc, char **argv)
     else
         rc = cmd_metrics(c);
     cuzk_rpc_client_destroy(c);
+    free(o.vanilla.files);
     return rc;
 }
 
@@ -549,13 +742,19 @@ void bench_client_usage(FILE *f)
 {
     fprintf(f, "client commands (the daemon at -a/--addr, default http://127.0.0.1:9820, or unix:///path):\n"
                "  single  --c1 FILE [-t porep] [--sector-num N] [--miner-id N] [--priority P] [--request-id ID]\n"
-               "          [--verify-params DIR]      one proof (Prove), checked offline with DIR's .vk\n"
-               "  batch   --c1 FILE [-c COUNT] [-j CONCURRENCY] [...as single]   throughput\n"
-               "  submit  --c1 FILE [...as single]   queue a job, print its id\n"
+               "          [--verify-params DIR]      one PoRep proof (Prove), checked offline with DIR's .vk\n"
+               "  single  --kind winning|window --vanilla FILE [--vanilla FILE ...] [--randomness HEX]\n"
+               "          (--registered-proof NAME | --sector-size SIZE) [--miner-id N] [--partition-index K]\n"
+               "          [--priority P] [--request-id ID] [--verify-params DIR]   one Winning / Window PoSt\n"
+               "  batch   [...as single] [-c COUNT] [-j CONCURRENCY]   throughput\n"
+               "  submit  [...as single]             queue a job, print its id\n"
                "  await   --job ID [--timeout-ms N]  wait for a job's result\n"
                "  cancel  --job ID\n"
                "  status | metrics\n"
-               "  preload -c CIRCUIT_ID | evict -c CIRCUIT_ID   (porep-2k, porep-8m, porep-512m, porep-32g, porep-64g)\n"
+               "  preload -c CIRCUIT_ID | evict -c CIRCUIT_ID   (porep-, winning- or wpost- with 2k, 8m, 512m,\n"
+               "          32g or 64g)\n"
                "  gen-vanilla porep [--sector-size 2KiB] [--miner-id 1000] [--sector-num 1] [-o FILE]\n"
-               "          seal a sector with random data and write its C1 output in Curio's wrapper\n");
+               "          seal a sector with random data and write its C1 output in Curio's wrapper\n"
+               "  gen-vanilla winning|window --sector-size SIZE [--sectors N] [--randomness HEX]\n"
+               "          (-o FILE... | --out-dir DIR) [--synthetic]   PoSt vanilla proofs, one file per sector\n");
 }

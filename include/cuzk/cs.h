@@ -1,6 +1,7 @@
 /* The constraint-system interface circuits and gadgets are written against (bellpepper's
- * ConstraintSystem in C), and its backends: count, witness, record, direct and test. One circuit
- * function runs unchanged on every backend; see docs/FORMATS.md for the record cache file.
+ * ConstraintSystem in C), and its backends: count, witness, record, direct, test, hash and check. One
+ * circuit function runs unchanged on every backend, in one system or in parts joined in order
+ * (cuzk_cs_extend); see docs/FORMATS.md for the record cache file.
  *
  * Ownership: cuzk_cs_new creates a system owned by the caller (cuzk_cs_free); an LC belongs to the
  * system given to cuzk_lc_init and must be released with cuzk_lc_free (or enforced with
@@ -64,6 +65,9 @@ typedef enum {
     CUZK_CS_TEST,      /* bellpepper TestConstraintSystem: its hash, satisfiability, values */
     CUZK_CS_HASH,      /* the test backend's hash only, streamed constraint by constraint: no values,
                         * no matrices, constant memory (production-size circuits); cuzk_cs_hash_begin */
+    CUZK_CS_CHECK,     /* values and LCs; each constraint is evaluated as it is enforced and the first one
+                        * that does not hold is remembered (cuzk_cs_test_unsatisfied): no matrices, no
+                        * densities, memory for the assignment only (production-size witnesses) */
 } cuzk_cs_backend;
 
 /* How a linear combination stores its terms; chosen at run time so that synthesis benchmarks can
@@ -168,10 +172,16 @@ CUZK_API void cuzk_lc_copy(cuzk_lc_t *dst, const cuzk_lc_t *src);
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1)
 cuzk_status cuzk_cs_new(cuzk_cs_t **cs, cuzk_cs_backend backend, cuzk_lc_strategy strategy, cuzk_err_t *err);
 CUZK_API void cuzk_cs_free(cuzk_cs_t *cs);
+/* Makes cs a fresh system again (ONE only, no failure; its backend, strategy and stop request kept), keeping
+ * the memory of its arrays, for a system synthesized into many times (the parts of a parallel synthesis):
+ * the memory is then written without being faulted in again. No LC of cs may be alive; a hash stream is
+ * dropped. A failure to restore the record's first row fails cs with CUZK_ERR_NO_MEMORY. */
+CUZK_API void cuzk_cs_reset(cuzk_cs_t *cs);
 /* Pre-sizes the arrays for a circuit of known shape (e.g. from a count run); optional. */
 CUZK_API void cuzk_cs_reserve(cuzk_cs_t *cs, size_t num_inputs, size_t num_aux, size_t num_constraints);
 
 CUZK_API cuzk_cs_backend cuzk_cs_get_backend(const cuzk_cs_t *cs);
+CUZK_API cuzk_lc_strategy cuzk_cs_get_strategy(const cuzk_cs_t *cs);
 /* False for count and record: circuits then need not compute values (pass NULL). */
 CUZK_API bool cuzk_cs_wants_values(const cuzk_cs_t *cs);
 /* False for witness: LCs are inert and enforce only counts. */
@@ -213,12 +223,29 @@ cuzk_status cuzk_cs_status(const cuzk_cs_t *cs, cuzk_err_t *err);
  * CUZK_ERR_CANCELLED and the poll returns true. NULL (the default) = never stop. */
 CUZK_API void cuzk_cs_set_stop(cuzk_cs_t *cs, bool (*should_stop)(void *stop_arg), void *stop_arg);
 CUZK_API bool cuzk_cs_poll_stop(cuzk_cs_t *cs);
+/* The stop request cuzk_cs_set_stop gave (NULL, NULL: none), for circuits that synthesize parts of
+ * themselves into systems of their own (cuzk_cs_extend). */
+CUZK_API CUZK_NONNULL(1, 2, 3)
+void cuzk_cs_get_stop(const cuzk_cs_t *cs, bool (**should_stop)(void *stop_arg), void **stop_arg);
+
+/* Appends src, a system synthesized on its own from a fresh cuzk_cs_new (its ONE is input 0), to dst, as
+ * bellperson's ProvingAssignment::extend joins the parts of synthesize_extendable: src's input i >= 1
+ * becomes dst's input (dst inputs) + i − 1, its aux j dst's aux (dst aux) + j, its ONE stays dst's ONE;
+ * assignments, constraints (in order, after dst's), A·z, B·z, C·z, matrices, densities (src's ONE counts
+ * in dst's ONE: bit 0 of the B-input density is or-ed), non-zero counts and the first unsatisfied
+ * constraint follow. The result is the system that synthesizing dst's part and then src's into dst would
+ * have given. Every backend but hash; src is only read (free it after). A failed src fails dst with its
+ * status and message. Errors: CUZK_ERR_INVALID_ARG (backends differ, the hash backend, a taken record, more
+ * variables than a system holds; dst is left as it was), the failure of dst (nothing appended),
+ * CUZK_ERR_NO_MEMORY (dst failed). */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
+cuzk_status cuzk_cs_extend(cuzk_cs_t *dst, const cuzk_cs_t *src, cuzk_err_t *err);
 
 typedef struct {
     size_t num_inputs; /* ONE included */
     size_t num_aux;
     size_t num_constraints; /* enforced; no Groth16 input rows */
-    bool has_density;       /* false for witness */
+    bool has_density;       /* false for witness and check */
     size_t a_aux_density;   /* aux variables with a non-zero coefficient somewhere in A */
     size_t b_input_density; /* inputs with a non-zero coefficient somewhere in B */
     size_t b_aux_density;   /* aux variables with a non-zero coefficient somewhere in B */
@@ -300,7 +327,8 @@ cuzk_status cuzk_cs_hash_begin(cuzk_cs_t *cs, size_t num_inputs, size_t num_aux,
  * a stream never begun or already finished, or the system's failure. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_cs_hash_finish(cuzk_cs_t *cs, char hex[65], cuzk_err_t *err);
-/* Index of the first constraint with a·b ≠ c under the current values, or −1 when all hold. */
+/* Index of the first constraint with a·b ≠ c under the current values, or −1 when all hold. Test and check
+ * backends (check: under the values the constraint had when it was enforced). */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_cs_test_unsatisfied(const cuzk_cs_t *cs, int64_t *first, cuzk_err_t *err);
 

@@ -1,8 +1,11 @@
-/* The proving engine behind cuzk-daemon: proof jobs in, verified Filecoin proofs out. Jobs wait in a
- * priority queue (CRITICAL > HIGH > NORMAL > LOW, FIFO within a level); their partitions flow from
- * synthesis workers to prover workers through a bounded queue; one memory budget covers the
- * parameters (loaded on demand, kept while in use, evicted when idle and memory is needed) and every
- * synthesized partition. Every proof is verified before it is returned.
+/* The proving engine behind cuzk-daemon: proof jobs in (PoRep C2, Winning PoSt, one Window PoSt
+ * partition), verified Filecoin proofs out. Jobs wait in a priority queue (CRITICAL > HIGH > NORMAL >
+ * LOW, FIFO within a level); their partitions flow from synthesis workers to prover workers through a
+ * bounded queue, by their job's priority too: a running job's next partitions wait while a more urgent
+ * job has work, and a CRITICAL job waits for at most the partition each worker is busy with when it
+ * arrives. One memory budget covers the parameters (loaded on demand, kept while in use, evicted when
+ * idle and memory is needed) and every synthesized partition. Every proof is verified before it is
+ * returned.
  *
  * Ownership: cuzk_engine_new's engine is the caller's (cuzk_engine_free). A request's bytes are copied
  * by cuzk_engine_submit; a COMPLETED result's proof is malloc'd for the caller (cuzk_job_result_free);
@@ -12,8 +15,8 @@
  * must be the last call on the engine (after every other thread's calls have returned).
  * Errors: cuzk_engine_new CUZK_ERR_INVALID_ARG or CUZK_ERR_NO_MEMORY; cuzk_engine_submit as stated
  * there, and CUZK_ERR_NO_MEMORY; cuzk_engine_preload CUZK_ERR_INVALID_ARG for an unknown circuit id,
- * otherwise the statuses of loading its files (cuzk/porep.h, cuzk/params.h: CUZK_ERR_IO, _FORMAT,
- * _MISMATCH, the point decoders'), CUZK_ERR_NO_MEMORY, CUZK_ERR_CANCELLED when the engine stops
+ * otherwise the statuses of loading its files (cuzk/porep.h, cuzk/post.h, cuzk/params.h: CUZK_ERR_IO,
+ * _FORMAT, _MISMATCH, the point decoders'), CUZK_ERR_NO_MEMORY, CUZK_ERR_CANCELLED when the engine stops
  * meanwhile; cuzk_engine_evict CUZK_ERR_INVALID_ARG for an unknown circuit id, CUZK_ERR_MISMATCH
  * while the parameters are in use. A job's own failure is its result (FAILED, with the reason), not
  * a status. */
@@ -62,6 +65,7 @@ typedef struct {
     int synthesis_workers;        /* partitions synthesized at once (>= 1) */
     int prover_workers;           /* partitions proved at once (>= 1) */
     int prover_threads;           /* threads per proof; 0 = every online CPU */
+    int synthesis_threads;        /* threads per PoSt partition synthesis (PoRep: one); 0 = every online CPU */
     int pipeline_depth;           /* synthesized partitions that may wait for a prover (>= 1) */
     uint64_t result_retention_ms; /* results nobody awaited are dropped after this long; 0 = 1 hour */
     FILE *log;                    /* TIMELINE lines and messages; NULL = quiet */
@@ -93,25 +97,47 @@ CUZK_API uint32_t cuzk_engine_busy(cuzk_engine_t *e);
  * then started in priority order. For maintenance windows and tests. */
 CUZK_API void cuzk_engine_pause(cuzk_engine_t *e, bool paused);
 
-/* A proof request (cuzk.v1 SubmitProofRequest). Bytes are copied; nothing is kept after the call. */
+/* One byte string of a request (one sector's vanilla proof). */
+typedef struct {
+    const uint8_t *data;
+    size_t len;
+} cuzk_job_bytes_t;
+
+/* A proof request (cuzk.v1 SubmitProofRequest). Bytes are copied; nothing is kept after the call.
+ * PoRep (POREP_SEAL_COMMIT): vanilla_proof is the C1 output; sector_number and miner_id name the sector.
+ * PoSt (WINNING_POST, WINDOW_POST_PARTITION): one partition, proved from vanilla_proofs (one bincode
+ * FallbackPoStSectorProof per sector, in order: cuzk/post.h), randomness, miner_id and, for Window PoSt,
+ * partition_index; registered_proof is the RegisteredPoStProof (Winning 0–4, Window 5–14). */
 typedef struct {
     const char *request_id;        /* idempotency key and job id; NULL/"" = a fresh UUID */
     cuzk_proof_kind kind;
     cuzk_priority priority;
-    uint64_t sector_size;          /* 0 = take it from the vanilla proof */
-    uint64_t registered_proof;     /* informational for PoRep: the C1 names its proof */
-    const uint8_t *vanilla_proof;  /* PoRep: the C1 JSON, bare or in Curio's wrapper */
+    uint64_t sector_size;          /* 0 = take it from the vanilla proof (PoRep) or the registered proof */
+    uint64_t registered_proof;     /* informational for PoRep: the C1 names its proof; required for PoSt */
+    const uint8_t *vanilla_proof;  /* PoRep: the C1 JSON, bare or in Curio's wrapper; NULL for PoSt */
     size_t vanilla_proof_len;
     uint64_t sector_number, miner_id;
-    bool has_sector_and_miner;     /* check the C1's replica_id against them */
+    bool has_sector_and_miner;     /* PoRep: check the C1's replica_id against them */
+    const cuzk_job_bytes_t *vanilla_proofs; /* PoSt: n_vanilla_proofs sector proofs; NULL for PoRep */
+    size_t n_vanilla_proofs;
+    const uint8_t *randomness;     /* PoSt: randomness_len bytes, which must be 32 */
+    size_t randomness_len;
+    uint32_t partition_index;      /* Window PoSt: the partition of the deadline; Winning: 0 */
 } cuzk_job_request_t;
 
 #define CUZK_JOB_ID_MAX 128
 
 /* Queues a job. A request_id already known to the engine (queued, running, or finished and not yet
- * delivered) returns that job again instead of a second one. Unsupported kinds:
- * CUZK_ERR_UNSUPPORTED ("not supported yet"); bad requests CUZK_ERR_INVALID_ARG; once
- * cuzk_engine_drain or cuzk_engine_shutdown was called CUZK_ERR_SHUTTING_DOWN. queue_position = jobs ahead of it in the queue. */
+ * delivered) returns that job again instead of a second one. Unsupported kinds (SnapDeals):
+ * CUZK_ERR_UNSUPPORTED ("not supported yet"); bad requests CUZK_ERR_INVALID_ARG naming the field. What is
+ * checked here is what needs no parsing: the kind and priority; PoRep: a C1 is there and no PoSt field is
+ * set; PoSt: registered_proof is a PoSt proof of the job's kind (a seal proof number, a Window number for
+ * Winning: refused), sector_size (when not 0) is that proof's, randomness is 32 bytes, the number of
+ * vanilla proofs fits the proof (Winning 1, Window 1..sectors per partition) and none is empty, Winning's
+ * partition_index is 0. Everything else (the C1 or bincode itself, Merkle paths, challenges, the
+ * randomness as a field element, the partition index against the sectors) is checked when the job
+ * starts and fails the job (FAILED with the reason). Once cuzk_engine_drain or cuzk_engine_shutdown was
+ * called CUZK_ERR_SHUTTING_DOWN. queue_position = jobs ahead of it in the queue. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3)
 cuzk_status cuzk_engine_submit(cuzk_engine_t *e, const cuzk_job_request_t *req, char job_id[CUZK_JOB_ID_MAX],
                                uint32_t *queue_position, cuzk_err_t *err);
@@ -140,8 +166,9 @@ CUZK_API void cuzk_engine_cancel(cuzk_engine_t *e, const char *job_id, bool *fou
  * finished result, unless someone else is waiting for it. */
 CUZK_API void cuzk_engine_abandon(cuzk_engine_t *e, const char *job_id);
 
-/* Parameter residency by circuit id: "porep-2k", "porep-8m", "porep-512m", "porep-32g", "porep-64g".
- * Preload loads (and charges the budget), evict drops an entry nobody uses. */
+/* Parameter residency by circuit id: "porep-2k", "porep-8m", "porep-512m", "porep-32g", "porep-64g";
+ * "winning-2k" ... "winning-64g" (Winning PoSt); "wpost-2k" ... "wpost-64g" (Window PoSt: V1 and V1_1 share
+ * the circuit and its files). Preload loads (and charges the budget), evict drops an entry nobody uses. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3, 4)
 cuzk_status cuzk_engine_preload(cuzk_engine_t *e, const char *circuit_id, bool *already_loaded,
                                 uint64_t *load_ms, cuzk_err_t *err);

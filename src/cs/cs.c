@@ -42,6 +42,12 @@ void cuzk_cs_set_stop(cuzk_cs_t *cs, bool (*should_stop)(void *stop_arg), void *
     cs->stop_arg = stop_arg;
 }
 
+void cuzk_cs_get_stop(const cuzk_cs_t *cs, bool (**should_stop)(void *stop_arg), void **stop_arg)
+{
+    *should_stop = cs->should_stop;
+    *stop_arg = cs->stop_arg;
+}
+
 bool cuzk_cs_poll_stop(cuzk_cs_t *cs)
 {
     if (cs->status == CUZK_OK && cs->should_stop && cs->should_stop(cs->stop_arg))
@@ -52,7 +58,7 @@ bool cuzk_cs_poll_stop(cuzk_cs_t *cs)
 cuzk_status cuzk_cs_new(cuzk_cs_t **out, cuzk_cs_backend backend, cuzk_lc_strategy strategy, cuzk_err_t *err)
 {
     *out = NULL;
-    if ((unsigned)backend > CUZK_CS_HASH)
+    if ((unsigned)backend > CUZK_CS_CHECK)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_new: unknown backend %d", (int)backend);
     if ((unsigned)strategy >= CUZK_LC_STRATEGY_COUNT)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_new: unknown LC strategy %d", (int)strategy);
@@ -61,9 +67,11 @@ cuzk_status cuzk_cs_new(cuzk_cs_t **out, cuzk_cs_backend backend, cuzk_lc_strate
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "cuzk_cs_new: out of memory");
     cs->backend = backend;
     cs->strategy = strategy;
-    cs->want_values = backend == CUZK_CS_WITNESS || backend == CUZK_CS_DIRECT || backend == CUZK_CS_TEST;
+    cs->want_values = backend == CUZK_CS_WITNESS || backend == CUZK_CS_DIRECT || backend == CUZK_CS_TEST ||
+                      backend == CUZK_CS_CHECK;
     cs->want_lcs = backend != CUZK_CS_WITNESS;
-    cs->want_density = backend != CUZK_CS_WITNESS;
+    cs->want_density = backend != CUZK_CS_WITNESS && backend != CUZK_CS_CHECK;
+    cs->first_unsat = -1;
     cs->want_record = backend == CUZK_CS_RECORD || backend == CUZK_CS_TEST;
     static const uint32_t inline_caps[CUZK_LC_STRATEGY_COUNT] = {0, 1, 2, 4, 0};
     cs->inline_cap = inline_caps[strategy];
@@ -101,6 +109,35 @@ void cuzk_cs_free(cuzk_cs_t *cs)
     free(cs);
 }
 
+void cuzk_cs_reset(cuzk_cs_t *cs)
+{
+    cs->num_inputs = cs->num_aux = cs->num_constraints = 0;
+    cs->nnz[0] = cs->nnz[1] = cs->nnz[2] = 0;
+    cs->status = CUZK_OK;
+    cs->err.msg[0] = 0;
+    cs->first_unsat = -1;
+    cs_vec *vs[] = {&cs->input, &cs->aux, &cs->av, &cs->bv, &cs->cv, &cs->a_aux_d, &cs->b_in_d, &cs->b_aux_d};
+    for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++)
+        vs[i]->len = 0; /* bitmaps: alloc zeroes each word it starts */
+    cs->want_density = cs->backend != CUZK_CS_WITNESS && cs->backend != CUZK_CS_CHECK;
+    cs->want_record = cs->backend == CUZK_CS_RECORD || cs->backend == CUZK_CS_TEST;
+    bool ok = true;
+    for (int k = 0; k < 3; k++) {
+        cs->m[k].col.len = cs->m[k].coeff.len = cs->m[k].row_start.len = 0;
+        if (cs->want_record && (ok = ok && cs_vec_reserve(&cs->m[k].row_start, 1, sizeof(uint64_t)))) {
+            ((uint64_t *)cs->m[k].row_start.p)[0] = 0;
+            cs->m[k].row_start.len = 1;
+        }
+    }
+    cs_arena_reset(&cs->arena);
+    cs->arena.live = 0;
+    cs_hash_free(cs);
+    if (!ok)
+        cs_failf(cs, CUZK_ERR_NO_MEMORY, "cuzk_cs_reset: out of memory");
+    else
+        cuzk_cs_alloc_input(cs, &FR_ONE);
+}
+
 void cuzk_cs_reserve(cuzk_cs_t *cs, size_t num_inputs, size_t num_aux, size_t num_constraints)
 {
     /* Best effort: a failure here only means the arrays grow later. */
@@ -123,6 +160,7 @@ void cuzk_cs_reserve(cuzk_cs_t *cs, size_t num_inputs, size_t num_aux, size_t nu
 }
 
 cuzk_cs_backend cuzk_cs_get_backend(const cuzk_cs_t *cs) { return cs->backend; }
+cuzk_lc_strategy cuzk_cs_get_strategy(const cuzk_cs_t *cs) { return cs->strategy; }
 bool cuzk_cs_wants_values(const cuzk_cs_t *cs) { return cs->want_values; }
 bool cuzk_cs_wants_lcs(const cuzk_cs_t *cs) { return cs->want_lcs; }
 
@@ -158,6 +196,7 @@ static cuzk_var_t alloc_common(cuzk_cs_t *cs, const cuzk_fr_t *value, bool input
                      "%s variable %zu allocated without a value (the %s backend needs values)", kind, *count,
                      cs->backend == CUZK_CS_WITNESS  ? "witness"
                      : cs->backend == CUZK_CS_DIRECT ? "direct"
+                     : cs->backend == CUZK_CS_CHECK  ? "check"
                                                      : "test");
         }
         v->len++;
@@ -278,6 +317,31 @@ static void lc_eval(cuzk_cs_t *cs, const cuzk_lc_t *lc, int which, fr *out)
     *out = acc;
 }
 
+/* Σ coeff·z for the check backend: lc_eval without densities. */
+static void lc_value(cuzk_cs_t *cs, const cuzk_lc_t *lc, int which, fr *out)
+{
+    fr acc = FR_ZERO, tmp;
+    const cuzk_lc_term_t *t = cuzk_lc_terms(lc);
+    for (uint32_t k = 0; k < lc->len; k++) {
+        if (cs_is_zero(&t[k].coeff))
+            continue;
+        uint32_t id = t[k].var;
+        if (!cs_var_valid(cs, id)) {
+            bad_var(cs, which, id);
+            continue;
+        }
+        cs->nnz[which]++;
+        const fr *z = cs_value(cs, id);
+        if (cs_is_one(&t[k].coeff)) {
+            fr_add(&acc, &acc, z);
+        } else {
+            fr_mul(&tmp, &t[k].coeff, z);
+            fr_add(&acc, &acc, &tmp);
+        }
+    }
+    *out = acc;
+}
+
 /* Whether a term takes part (non-zero coefficient, allocated variable; a bad variable fails the
  * system); a term that does is counted in the density of matrix `which`. */
 static bool term_counts(cuzk_cs_t *cs, const cuzk_lc_term_t *t, int which)
@@ -358,6 +422,15 @@ void cuzk_cs_enforce(cuzk_cs_t *cs, const cuzk_lc_t *a, const cuzk_lc_t *b, cons
         }
         cs_hash_enforce(cs, lcs, term_counts);
         break;
+    case CUZK_CS_CHECK: {
+        fr v[3], ab;
+        for (int k = 0; k < 3; k++)
+            lc_value(cs, lcs[k], k, &v[k]);
+        fr_mul(&ab, &v[0], &v[1]);
+        if (cs->first_unsat < 0 && !fr_eq(&ab, &v[2]))
+            cs->first_unsat = (int64_t)cs->num_constraints;
+        break;
+    }
     case CUZK_CS_DIRECT: {
         cs_vec *out[3] = {&cs->av, &cs->bv, &cs->cv};
         for (int k = 0; k < 3; k++) {

@@ -1,6 +1,7 @@
 /* The test backend's queries: bellpepper TestConstraintSystem::hash() (BLAKE2s-256 over the
  * counts and the merged, zero-dropped LCs, layout of bellpepper-core util_cs/test_cs.rs)
- * and which_is_unsatisfied() as the index of the first failing constraint; and the hash backend,
+ * and which_is_unsatisfied() as the index of the first failing constraint (the check backend's, kept
+ * while it synthesized, too); and the hash backend,
  * which streams the same bytes while the circuit is synthesized. */
 #include <openssl/evp.h>
 #include <stdlib.h>
@@ -197,10 +198,14 @@ void cs_row_eval_ids(fr *out, const cuzk_cs_t *cs, const uint32_t *col, const fr
 cuzk_status cuzk_cs_test_unsatisfied(const cuzk_cs_t *cs, int64_t *first, cuzk_err_t *err)
 {
     *first = -1;
-    if (cs->backend != CUZK_CS_TEST)
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_test_unsatisfied: needs the test backend");
+    if (cs->backend != CUZK_CS_TEST && cs->backend != CUZK_CS_CHECK)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_test_unsatisfied: needs the test or check backend");
     if (cs->status != CUZK_OK)
         return cuzk_cs_status(cs, err);
+    if (cs->backend == CUZK_CS_CHECK) {
+        *first = cs->first_unsat;
+        return CUZK_OK;
+    }
     for (size_t row = 0; row < cs->num_constraints; row++) {
         fr v[3];
         for (int k = 0; k < 3; k++) {

@@ -13,6 +13,7 @@ void cuzk_budget_init(cuzk_budget_t *b, uint64_t total, uint64_t (*evict)(void *
     pthread_condattr_destroy(&ca);
     b->total = total;
     b->used = b->peak = 0;
+    b->waiting = 0;
     b->evict = evict;
     b->evict_ctx = evict_ctx;
 }
@@ -49,12 +50,20 @@ cuzk_status cuzk_budget_acquire(cuzk_budget_t *b, uint64_t bytes, bool (*stop)(v
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s needs %.2f GiB, more than the whole memory budget (%.2f GiB)",
                             what, bytes / 1073741824.0, b->total / 1073741824.0);
     pthread_mutex_lock(&b->mu);
+    bool counted = false;
     while (!fits(b, bytes)) {
+        if (!counted)
+            b->waiting++;
+        counted = true;
         uint64_t need = bytes - (b->total - b->used);
         pthread_mutex_unlock(&b->mu);
         uint64_t freed = b->evict ? b->evict(b->evict_ctx, need) : 0;
-        if (stop && stop(stop_arg))
+        if (stop && stop(stop_arg)) {
+            pthread_mutex_lock(&b->mu);
+            b->waiting--;
+            pthread_mutex_unlock(&b->mu);
             return cuzk_err_set(err, CUZK_ERR_CANCELLED, "cancelled while waiting for memory");
+        }
         pthread_mutex_lock(&b->mu);
         if (freed == 0 && !fits(b, bytes)) {
             struct timespec ts;
@@ -67,6 +76,8 @@ cuzk_status cuzk_budget_acquire(cuzk_budget_t *b, uint64_t bytes, bool (*stop)(v
             pthread_cond_timedwait(&b->cv, &b->mu, &ts);
         }
     }
+    if (counted)
+        b->waiting--;
     take(b, bytes);
     pthread_mutex_unlock(&b->mu);
     return CUZK_OK;
@@ -90,4 +101,12 @@ void cuzk_budget_get(cuzk_budget_t *b, uint64_t *total, uint64_t *used, uint64_t
     if (peak)
         *peak = b->peak;
     pthread_mutex_unlock(&b->mu);
+}
+
+uint32_t cuzk_budget_waiting(cuzk_budget_t *b)
+{
+    pthread_mutex_lock(&b->mu);
+    uint32_t n = b->waiting;
+    pthread_mutex_unlock(&b->mu);
+    return n;
 }

@@ -12,6 +12,7 @@ typedef struct {
     pthread_mutex_t mu;
     pthread_cond_t cv;
     uint64_t total, used, peak;
+    uint32_t waiting;                  /* threads waiting in cuzk_budget_acquire */
     /* Frees up to `need` bytes of evictable memory (called without the budget's lock, may release
      * into the budget itself); returns the bytes it freed. */
     uint64_t (*evict)(void *ctx, uint64_t need);
@@ -30,4 +31,7 @@ cuzk_status cuzk_budget_acquire(cuzk_budget_t *b, uint64_t bytes, bool (*stop)(v
 bool cuzk_budget_try_acquire(cuzk_budget_t *b, uint64_t bytes);
 void cuzk_budget_release(cuzk_budget_t *b, uint64_t bytes);
 void cuzk_budget_get(cuzk_budget_t *b, uint64_t *total, uint64_t *used, uint64_t *peak);
+/* Threads waiting for memory now (a prover holding back for a CRITICAL job must not while somebody
+ * waits for what proving would release). */
+uint32_t cuzk_budget_waiting(cuzk_budget_t *b);
 #endif

@@ -1,5 +1,7 @@
 /* The engine's public face: start and stop the workers, submit / await / cancel jobs, parameter
- * preload and eviction. Scheduling and proving live in pipeline.c; status and metrics in status.c. */
+ * preload and eviction. Scheduling and proving live in pipeline.c, what each proof kind does in
+ * job_porep.c and job_post.c; status and metrics in status.c. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -38,9 +40,9 @@ cuzk_status cuzk_engine_new(cuzk_engine_t **out, const cuzk_engine_config_t *cfg
 {
     *out = NULL;
     if (!cfg || !cfg->param_cache || cfg->synthesis_workers < 1 || cfg->prover_workers < 1 ||
-        cfg->pipeline_depth < 1 || cfg->prover_threads < 0 || cfg->total_budget == 0)
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
-                            "engine: workers and pipeline depth must be at least 1, the budget non-zero");
+        cfg->pipeline_depth < 1 || cfg->prover_threads < 0 || cfg->synthesis_threads < 0 || cfg->total_budget == 0)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "engine: workers and pipeline depth must be at least 1, "
+                                                       "thread counts not negative, the budget non-zero");
     cuzk_engine_t *e = calloc(1, sizeof *e);
     if (!e || !(e->param_cache = strdup(cfg->param_cache))) {
         free(e);
@@ -93,12 +95,12 @@ void cuzk_engine_shutdown(cuzk_engine_t *e)
 {
     pthread_mutex_lock(&e->mu);
     if (!e->stopping) {
-        e->stopping = true;
+        __atomic_store_n(&e->stopping, true, __ATOMIC_RELAXED); /* job_stopped reads it unlocked */
         for (job_t *j = e->jobs; j; j = j->next) {
             if (j->phase == JOB_QUEUED)
                 cuzk_engine_job_finish(e, j, CUZK_JOB_CANCELLED, "the daemon is shutting down");
             else if (j->phase != JOB_DONE) {
-                j->cancel = true;
+                __atomic_store_n(&j->cancel, true, __ATOMIC_RELAXED);
                 snprintf(j->error, sizeof j->error, "the daemon is shutting down");
                 cuzk_engine_job_settle(e, j);
             }
@@ -113,6 +115,7 @@ void cuzk_engine_shutdown(cuzk_engine_t *e)
 static void job_free(job_t *j)
 {
     free(j->input);
+    free(j->input_lens);
     free(j->proof);
     free(j);
 }
@@ -228,6 +231,16 @@ static void new_uuid(char out[CUZK_JOB_ID_MAX])
              b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
 }
 
+const job_kind_t *cuzk_job_kind(cuzk_proof_kind k)
+{
+    switch (k) {
+    case CUZK_KIND_POREP_SEAL_COMMIT: return &cuzk_job_porep;
+    case CUZK_KIND_WINDOW_POST_PARTITION:
+    case CUZK_KIND_WINNING_POST: return &cuzk_job_post;
+    default: return NULL;
+    }
+}
+
 static cuzk_status check_request(const cuzk_job_request_t *r, cuzk_err_t *err)
 {
     if (r->request_id) {
@@ -239,22 +252,48 @@ static cuzk_status check_request(const cuzk_job_request_t *r, cuzk_err_t *err)
                 return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
                                     "request_id: only printable ASCII without spaces or commas");
     }
-    switch (r->kind) {
-    case CUZK_KIND_POREP_SEAL_COMMIT:
-        break;
-    case CUZK_KIND_SNAP_DEALS_UPDATE:
-    case CUZK_KIND_WINDOW_POST_PARTITION:
-    case CUZK_KIND_WINNING_POST:
+    if (r->kind == CUZK_KIND_SNAP_DEALS_UPDATE)
         return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, "%s proofs are not supported yet",
                             cuzk_proof_kind_label(r->kind));
-    default:
+    const job_kind_t *ops = cuzk_job_kind(r->kind);
+    if (!ops)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "unknown proof kind %d", (int)r->kind);
-    }
     if ((int)r->priority < CUZK_PRIORITY_UNSPECIFIED || r->priority > CUZK_PRIORITY_CRITICAL)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "unknown priority %d", (int)r->priority);
-    if (!r->vanilla_proof || r->vanilla_proof_len == 0)
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "vanilla_proof is empty (a PoRep needs the C1 output)");
-    return CUZK_OK;
+    return ops->check_request(r, err);
+}
+
+/* The request's input bytes into j (PoRep: the C1; PoSt: the vanilla proofs back to back). */
+static bool copy_input(job_t *j, const cuzk_job_request_t *r)
+{
+    if (r->kind == CUZK_KIND_POREP_SEAL_COMMIT) {
+        j->input_len = r->vanilla_proof_len;
+        if (!(j->input = malloc(j->input_len)))
+            return false;
+        memcpy(j->input, r->vanilla_proof, j->input_len);
+        return true;
+    }
+    size_t total = 0;
+    for (size_t i = 0; i < r->n_vanilla_proofs; i++) {
+        if (r->vanilla_proofs[i].len > SIZE_MAX - total)
+            return false;
+        total += r->vanilla_proofs[i].len;
+    }
+    j->input = malloc(total);
+    j->input_lens = malloc(r->n_vanilla_proofs * sizeof *j->input_lens);
+    if (!j->input || !j->input_lens)
+        return false;
+    j->input_len = total;
+    j->n_inputs = r->n_vanilla_proofs;
+    size_t off = 0;
+    for (size_t i = 0; i < r->n_vanilla_proofs; i++) {
+        memcpy(j->input + off, r->vanilla_proofs[i].data, r->vanilla_proofs[i].len);
+        off += r->vanilla_proofs[i].len;
+        j->input_lens[i] = r->vanilla_proofs[i].len;
+    }
+    memcpy(j->randomness, r->randomness, sizeof j->randomness);
+    j->partition_index = r->partition_index;
+    return true;
 }
 
 static cuzk_priority default_priority(cuzk_proof_kind k)
@@ -281,25 +320,23 @@ cuzk_status cuzk_engine_submit(cuzk_engine_t *e, const cuzk_job_request_t *req, 
     if (st != CUZK_OK)
         return st;
     job_t *j = calloc(1, sizeof *j);
-    uint8_t *input = malloc(req->vanilla_proof_len);
-    if (!j || !input) {
-        free(j);
-        free(input);
+    if (!j || !copy_input(j, req)) {
+        if (j)
+            job_free(j);
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory for the request");
     }
-    memcpy(input, req->vanilla_proof, req->vanilla_proof_len);
     if (req->request_id && req->request_id[0])
         snprintf(j->id, sizeof j->id, "%s", req->request_id);
     else
         new_uuid(j->id);
     j->kind = req->kind;
+    j->ops = cuzk_job_kind(req->kind);
     j->priority = req->priority ? req->priority : default_priority(req->kind);
-    j->input = input;
-    j->input_len = req->vanilla_proof_len;
     j->sector_size = req->sector_size;
     j->sector_number = req->sector_number;
     j->miner_id = req->miner_id;
     j->has_sector_and_miner = req->has_sector_and_miner;
+    j->registered_proof = req->registered_proof;
     j->t_submit = cuzk_engine_now_ns();
 
     pthread_mutex_lock(&e->mu);
@@ -408,7 +445,7 @@ static void cancel_locked(cuzk_engine_t *e, const char *job_id, bool only_unwatc
             cuzk_engine_job_finish(e, j, CUZK_JOB_CANCELLED, "cancelled");
         else {
             *was_running = true;
-            j->cancel = true;
+            __atomic_store_n(&j->cancel, true, __ATOMIC_RELAXED);
             snprintf(j->error, sizeof j->error, "cancelled");
             cuzk_engine_job_settle(e, j);
         }
@@ -441,13 +478,14 @@ cuzk_status cuzk_engine_preload(cuzk_engine_t *e, const char *circuit_id, bool *
 {
     *already_loaded = false;
     *load_ms = 0;
-    cuzk_porep_registered_proof_t p;
-    if (!cuzk_srs_proof_for_circuit(circuit_id, &p))
+    cuzk_srs_circuit_t circuit;
+    if (!cuzk_srs_circuit_by_id(circuit_id, &circuit))
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
-                            "unknown circuit id '%s' (porep-2k, porep-8m, porep-512m, porep-32g, porep-64g)", circuit_id);
+                            "unknown circuit id '%s' (porep-, winning- or wpost- with 2k, 8m, 512m, 32g or 64g)",
+                            circuit_id);
     cuzk_srs_entry_t *entry = NULL;
     uint64_t loaded = 0;
-    cuzk_status st = cuzk_srs_acquire(&e->srs, &p, &entry, &loaded, already_loaded, NULL, NULL, err);
+    cuzk_status st = cuzk_srs_acquire(&e->srs, &circuit, &entry, &loaded, already_loaded, NULL, NULL, err);
     if (st != CUZK_OK)
         return st;
     *load_ms = loaded;
@@ -462,7 +500,7 @@ cuzk_status cuzk_engine_evict(cuzk_engine_t *e, const char *circuit_id, bool *wa
 {
     *was_loaded = false;
     *freed_bytes = 0;
-    if (!cuzk_srs_proof_for_circuit(circuit_id, NULL))
+    if (!cuzk_srs_circuit_by_id(circuit_id, NULL))
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "unknown circuit id '%s'", circuit_id);
     cuzk_status st = cuzk_srs_evict(&e->srs, circuit_id, was_loaded, freed_bytes, err);
     if (st == CUZK_OK && *was_loaded)

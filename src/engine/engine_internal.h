@@ -1,7 +1,10 @@
 /* The engine's shared state. One mutex (mu) guards the job list and every job's scheduling fields;
  * the heavy work (parsing, loading, synthesis, proving, verification) runs outside it. A job's life:
- * QUEUED → ACTIVATING (C1 parsed and checked, parameters acquired) → RUNNING (partitions flow
- * synthesis → proving) → DONE (result kept until delivered to an awaiter, or retention ends). */
+ * QUEUED → ACTIVATING (its input parsed and checked, parameters acquired) → RUNNING (partitions flow
+ * synthesis → proving) → DONE (result kept until delivered to an awaiter, or retention ends).
+ * What differs between proof kinds (the input, its partitions, how they are synthesized, proved and
+ * verified) is a job_kind_t: job_porep.c (a C1, one partition per PoRep partition) and job_post.c
+ * (Winning / Window PoSt: one partition from the request's vanilla proofs). */
 #ifndef CUZK_ENGINE_INTERNAL_H
 #define CUZK_ENGINE_INTERNAL_H
 #include <pthread.h>
@@ -10,6 +13,7 @@
 #include "cuzk/engine.h"
 #include "engine/budget.h"
 #include "cuzk/porep.h"
+#include "cuzk/post.h"
 #include "engine/srs_cache.h"
 
 typedef enum { JOB_QUEUED, JOB_ACTIVATING, JOB_RUNNING, JOB_DONE } job_phase_t;
@@ -17,26 +21,36 @@ typedef enum { PART_PENDING, PART_SYNTHESIZING, PART_SYNTH_DONE, PART_PROVING, P
 
 typedef struct {
     part_state_t state;
-    cuzk_porep_partition_t *synth;  /* while SYNTH_DONE / PROVING */
+    void *synth;                    /* the kind's synthesized partition, while SYNTH_DONE / PROVING */
     uint64_t reserved;              /* budget held for it */
     double synth_ms, prove_ms;
     cuzk_groth16_proof_t proof;
 } job_part_t;
 
+struct job_kind;
+
 typedef struct job {
     char id[CUZK_JOB_ID_MAX];
     cuzk_proof_kind kind;
+    const struct job_kind *ops;
     cuzk_priority priority;
     uint64_t seq;                   /* submission order: FIFO within a priority */
-    uint8_t *input;                 /* the vanilla proof bytes, until activation */
+    uint8_t *input;                 /* the vanilla proof bytes, until activation (PoSt: back to back) */
     size_t input_len;
+    size_t *input_lens;             /* PoSt: each vanilla proof's length (n_inputs of them) */
+    size_t n_inputs;
     uint64_t sector_size, sector_number, miner_id;
     bool has_sector_and_miner;
+    uint64_t registered_proof;
+    uint8_t randomness[32];         /* PoSt */
+    uint32_t partition_index;       /* Window PoSt */
     job_phase_t phase;
     bool cancel, failed;
     uint64_t t_submit, t_start, t_done; /* ns */
     /* while active */
-    cuzk_porep_c1_t *c1;
+    cuzk_porep_c1_t *c1;            /* PoRep */
+    cuzk_post_vanilla_t **vanilla;  /* PoSt: n_inputs parsed proofs */
+    cuzk_post_request_t post;       /* PoSt: the request, over vanilla */
     cuzk_srs_entry_t *srs;
     uint32_t n_parts, next_synth, n_proved, in_flight;
     job_part_t *parts;
@@ -95,6 +109,30 @@ struct cuzk_engine {
     hist_t queue_wait[CUZK_KIND_COUNT], prove_time[CUZK_KIND_COUNT], total_time[CUZK_KIND_COUNT];
     pthread_mutex_t log_mu;
 };
+
+/* A proof kind's part of a job. The pipeline calls these without mu. */
+typedef struct job_kind {
+    /* Submission (under no lock): the checks that need no parsing (CUZK_ERR_INVALID_ARG naming the field). */
+    cuzk_status (*check_request)(const cuzk_job_request_t *r, cuzk_err_t *err);
+    /* Activation: parses and checks j's input, acquires its parameters (j->srs, j->srs_load_ms) and
+     * says how many partitions it has. */
+    cuzk_status (*prepare)(cuzk_engine_t *e, job_t *j, uint32_t *n_parts, cuzk_err_t *err);
+    cuzk_status (*synthesize)(void **part, cuzk_engine_t *e, job_t *j, uint32_t k, bool (*stop)(void *),
+                              void *stop_arg, cuzk_err_t *err);
+    cuzk_status (*prove)(cuzk_groth16_proof_t *proof, cuzk_engine_t *e, job_t *j, const void *part,
+                         bool (*stop)(void *), void *stop_arg, cuzk_err_t *err);
+    void (*part_free)(void *part);
+    /* The assembled proofs (j->n_parts) against the job's public inputs. */
+    cuzk_status (*verify)(bool *valid, job_t *j, const cuzk_groth16_proof_t *proofs, cuzk_err_t *err);
+    /* Frees what prepare parsed (not j->srs). */
+    void (*release)(job_t *j);
+} job_kind_t;
+
+extern const job_kind_t cuzk_job_porep, cuzk_job_post;
+/* The kind's operations; NULL for a kind the engine does not prove (SnapDeals). */
+const job_kind_t *cuzk_job_kind(cuzk_proof_kind k);
+/* pipeline.c: acquires the parameters of circuit for j and logs SRS_READY (prepare's last step). */
+cuzk_status cuzk_engine_acquire_srs(cuzk_engine_t *e, job_t *j, const cuzk_srs_circuit_t *circuit, cuzk_err_t *err);
 
 /* pipeline.c: thread functions, each given its worker_t */
 void *cuzk_engine_synth_worker(void *worker);

@@ -1,9 +1,22 @@
-/* The partition pipeline: synthesis workers activate queued jobs (parse and check the C1, acquire the
- * parameters) and synthesize partitions in priority order; prover workers take synthesized partitions,
- * highest priority first, prove them, and the one that proves a job's last partition verifies the whole
- * proof before the job completes. A synthesized partition holds its memory reservation until proved. */
+/* The partition pipeline: synthesis workers start queued jobs (their kind's prepare: parse and check the
+ * input, acquire the parameters) and synthesize partitions; prover workers prove synthesized partitions,
+ * and the one that proves a job's last partition verifies the whole proof before the job completes. A
+ * synthesized partition holds its memory reservation until proved.
+ *
+ * Partitions go by their job's priority at both stages (then the older job, then the lower index):
+ * - a synthesis worker takes the highest-priority work, a queued job to start or a running job's next
+ *   partition, and the synthesized partitions of lower-priority jobs do not count against the pipeline
+ *   slots (pipeline_depth) of a higher-priority one: a running job's next partitions wait while a
+ *   higher-priority job has work, and partitions already waiting never keep that job from starting;
+ * - a prover takes the highest-priority synthesized partition, and while a CRITICAL job is queued, being
+ *   started or synthesized, it starts no partition of a lower priority (unless a thread waits for memory,
+ *   which proving would free: holding back then could wait forever).
+ * A CRITICAL job (Winning PoSt) thus waits for at most the partition each worker is busy with when it
+ * arrives, never for one started after it. The price: a prover may idle while that job starts and is
+ * synthesized (Winning: well under a second once its parameters are resident). */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engine/clock.h"
 #include "engine/engine_internal.h"
@@ -46,9 +59,10 @@ static bool job_stopped(void *p)
 
 static double ms_since(uint64_t t0) { return (double)(cuzk_engine_now_ns() - t0) / 1e6; }
 
-static void part_discard(cuzk_engine_t *e, job_part_t *p)
+static void part_discard(cuzk_engine_t *e, job_t *j, job_part_t *p)
 {
-    cuzk_porep_partition_free(p->synth);
+    if (p->synth)
+        j->ops->part_free(p->synth);
     p->synth = NULL;
     if (p->reserved)
         cuzk_budget_release(&e->budget, p->reserved);
@@ -63,13 +77,12 @@ void cuzk_engine_job_finish(cuzk_engine_t *e, job_t *j, cuzk_job_status st, cons
         snprintf(j->error, sizeof j->error, "%s", msg);
     j->t_done = cuzk_engine_now_ns();
     for (uint32_t k = 0; j->parts && k < j->n_parts; k++)
-        part_discard(e, &j->parts[k]);
+        part_discard(e, j, &j->parts[k]);
     free(j->parts);
     j->parts = NULL;
     cuzk_srs_release(&e->srs, j->srs);
     j->srs = NULL;
-    cuzk_porep_c1_free(j->c1);
-    j->c1 = NULL;
+    j->ops->release(j);
     free(j->input);
     j->input = NULL;
     if (st == CUZK_JOB_COMPLETED)
@@ -87,6 +100,7 @@ void cuzk_engine_job_finish(cuzk_engine_t *e, job_t *j, cuzk_job_status st, cons
     cuzk_engine_timeline(e, names[st], j->id, "%s", st == CUZK_JOB_COMPLETED ? "" : j->error);
     pthread_cond_broadcast(&e->done_cv);
     pthread_cond_broadcast(&e->work_cv);
+    pthread_cond_broadcast(&e->prove_cv); /* a prover holding back for this job may go on */
 }
 
 void cuzk_engine_job_settle(cuzk_engine_t *e, job_t *j)
@@ -96,26 +110,11 @@ void cuzk_engine_job_settle(cuzk_engine_t *e, job_t *j)
                                j->failed ? j->error : "cancelled");
 }
 
-/* Parses and checks the job's input, then acquires its parameters. Lock not held. */
-static cuzk_status prepare(cuzk_engine_t *e, job_t *j, cuzk_err_t *err)
+cuzk_status cuzk_engine_acquire_srs(cuzk_engine_t *e, job_t *j, const cuzk_srs_circuit_t *circuit, cuzk_err_t *err)
 {
-    cuzk_status st = cuzk_porep_c1_parse(&j->c1, j->input, j->input_len, err);
-    if (st != CUZK_OK)
-        return st;
-    cuzk_porep_c1_info_t info;
-    cuzk_porep_c1_info(&info, j->c1);
-    bool given = j->has_sector_and_miner;
-    cuzk_porep_c1_expect_t expect = {.sector_size = j->sector_size, .has_sector_num = given,
-                                     .sector_num = j->sector_number, .has_miner_id = given, .miner_id = j->miner_id};
-    st = cuzk_porep_c1_check(j->c1, &expect, err);
-    if (st != CUZK_OK)
-        return st;
-    st = cuzk_porep_c1_check_challenges(j->c1, err);
-    if (st != CUZK_OK)
-        return st;
     stop_ctx_t stop = {e, j};
     uint64_t t0 = cuzk_engine_now_ns();
-    st = cuzk_srs_acquire(&e->srs, &info.proof, &j->srs, &j->srs_load_ms, NULL, job_stopped, &stop, err);
+    cuzk_status st = cuzk_srs_acquire(&e->srs, circuit, &j->srs, &j->srs_load_ms, NULL, job_stopped, &stop, err);
     if (st == CUZK_OK)
         cuzk_engine_timeline(e, "SRS_READY", j->id, "%s %.0f ms", j->srs->circuit_id, ms_since(t0));
     return st;
@@ -126,14 +125,13 @@ static void activate(cuzk_engine_t *e, job_t *j)
 {
     j->phase = JOB_ACTIVATING;
     j->t_start = cuzk_engine_now_ns();
-    pthread_mutex_unlock(&e->mu);
+    /* logged under mu: the log's order of SUBMIT, START and *_START is the order of the decisions */
     cuzk_engine_timeline(e, "START", j->id, "queued %.0f ms", (double)(j->t_start - j->t_submit) / 1e6);
+    pthread_mutex_unlock(&e->mu);
     cuzk_err_t err = {{0}};
-    cuzk_status st = prepare(e, j, &err);
-    cuzk_porep_c1_info_t info = {0};
-    if (st == CUZK_OK)
-        cuzk_porep_c1_info(&info, j->c1);
-    job_part_t *parts = st == CUZK_OK ? calloc(info.partitions, sizeof *parts) : NULL;
+    uint32_t n_parts = 0;
+    cuzk_status st = j->ops->prepare(e, j, &n_parts, &err);
+    job_part_t *parts = st == CUZK_OK ? calloc(n_parts, sizeof *parts) : NULL;
     if (st == CUZK_OK && !parts)
         st = cuzk_err_set(&err, CUZK_ERR_NO_MEMORY, "out of memory");
     pthread_mutex_lock(&e->mu);
@@ -147,7 +145,7 @@ static void activate(cuzk_engine_t *e, job_t *j)
         return;
     }
     j->parts = parts;
-    j->n_parts = info.partitions;
+    j->n_parts = n_parts;
     j->phase = JOB_RUNNING;
     pthread_cond_broadcast(&e->work_cv);
 }
@@ -168,11 +166,12 @@ static void synthesize_next(cuzk_engine_t *e, job_t *j)
     part->state = PART_SYNTHESIZING;
     j->in_flight++;
     e->synth_active++;
+    cuzk_engine_timeline(e, "SYNTH_START", j->id, "partition %u", k);
     pthread_mutex_unlock(&e->mu);
 
     cuzk_err_t err = {{0}};
     stop_ctx_t stop = {e, j};
-    uint64_t bytes = partition_bytes(cuzk_porep_keys_pk(j->srs->keys));
+    uint64_t bytes = partition_bytes(j->srs->pk);
     cuzk_status st = CUZK_OK;
     if (j->srs->bytes + bytes > e->budget.total) /* would wait forever: its own parameters stay resident */
         st = cuzk_err_set(&err, CUZK_ERR_NO_MEMORY,
@@ -181,36 +180,40 @@ static void synthesize_next(cuzk_engine_t *e, job_t *j)
                           bytes / 1073741824.0);
     if (st == CUZK_OK)
         st = cuzk_budget_acquire(&e->budget, bytes, job_stopped, &stop, "a partition", &err);
+    bool reserved = st == CUZK_OK;
+    double synth_ms = 0; /* part's fields are written under mu: /status reads them */
+    void *synth = NULL;
     if (st == CUZK_OK) {
-        part->reserved = bytes;
         uint64_t t0 = cuzk_engine_now_ns();
-        cuzk_engine_timeline(e, "SYNTH_START", j->id, "partition %u", k);
-        cuzk_porep_prove_opts_t so = {.should_stop = job_stopped, .stop_arg = &stop};
-        st = cuzk_porep_partition_synthesize(&part->synth, j->c1, k, &so, &err);
-        part->synth_ms = ms_since(t0);
-        cuzk_engine_timeline(e, "SYNTH_END", j->id, "partition %u %.0f ms", k, part->synth_ms);
+        st = j->ops->synthesize(&synth, e, j, k, job_stopped, &stop, &err);
+        synth_ms = ms_since(t0);
+        cuzk_engine_timeline(e, "SYNTH_END", j->id, "partition %u %.0f ms", k, synth_ms);
     }
 
     pthread_mutex_lock(&e->mu);
     e->synth_active--;
-    pthread_cond_broadcast(&e->prove_cv); /* stopping provers wait for the last synthesis */
-    j->synth_ms += part->synth_ms;
+    part->reserved = reserved ? bytes : 0;
+    part->synth = synth;
+    part->synth_ms = synth_ms;
+    j->synth_ms += synth_ms;
     if (st != CUZK_OK || j->cancel || j->failed) {
-        part_discard(e, part);
+        part_discard(e, j, part);
         part->state = PART_FAILED;
         j->in_flight--;
         if (st == CUZK_ERR_CANCELLED)   /* stopped by job_stopped: a cancel, not a failure */
-            j->cancel = true;
+            __atomic_store_n(&j->cancel, true, __ATOMIC_RELAXED);
         else if (st != CUZK_OK && !j->cancel && !j->failed) {
             j->failed = true;
             snprintf(j->error, sizeof j->error, "partition %u: %s", k, err.msg);
         }
         cuzk_engine_job_settle(e, j);
+        pthread_cond_broadcast(&e->prove_cv); /* stopping provers wait for the last synthesis */
         return;
     }
     part->state = PART_SYNTH_DONE;
     e->synth_waiting++;
-    pthread_cond_signal(&e->prove_cv);
+    /* every prover: one holding back for this job, or stopping, must see it */
+    pthread_cond_broadcast(&e->prove_cv);
 }
 
 static void worker_busy(worker_t *w, const job_t *j, uint32_t k)
@@ -227,37 +230,71 @@ static void worker_idle(worker_t *w)
     w->busy_total_ns += cuzk_engine_now_ns() - w->busy_since_ns;
 }
 
+/* Under mu: whether a job of priority p may have one more partition synthesized (or be started): fewer
+ * than pipeline_depth synthesized partitions of jobs at least as urgent wait for a prover. */
+static bool room_for(cuzk_engine_t *e, cuzk_priority p)
+{
+    uint32_t waiting = 0;
+    for (job_t *j = e->jobs; j; j = j->next)
+        if (j->phase == JOB_RUNNING && j->priority >= p)
+            for (uint32_t k = 0; k < j->next_synth; k++)
+                waiting += j->parts[k].state == PART_SYNTH_DONE;
+    return waiting < (uint32_t)e->cfg.pipeline_depth;
+}
+
 void *cuzk_engine_synth_worker(void *arg)
 {
     worker_t *w = arg;
     cuzk_engine_t *e = w->e;
     pthread_mutex_lock(&e->mu);
     while (!e->stopping) {
-        /* a job is activated (its C1 parsed, its parameters acquired) only when a partition of it could be
-         * synthesized at once, so that queued jobs stay cheap and keep their priority order */
+        /* a job is activated (its input parsed, its parameters acquired) only when a partition of it could
+         * be synthesized at once, so that queued jobs stay cheap and keep their priority order */
         job_t *q = e->paused ? NULL : best_queued(e), *r = best_runnable(e);
-        bool room = e->synth_waiting < (uint32_t)e->cfg.pipeline_depth;
-        if (room && q && (!r || before(q, r)))
-            activate(e, q);
-        else if (room && r) {
-            worker_busy(w, r, r->next_synth);
-            synthesize_next(e, r);
-            worker_idle(w);
-        }
-        else
+        job_t *next = q && (!r || before(q, r)) ? q : r;
+        if (next && room_for(e, next->priority)) {
+            if (next == q)
+                activate(e, q);
+            else {
+                worker_busy(w, r, r->next_synth);
+                synthesize_next(e, r);
+                worker_idle(w);
+            }
+        } else
             pthread_cond_wait(&e->work_cv, &e->mu);
     }
     pthread_mutex_unlock(&e->mu);
     return NULL;
 }
 
-/* The synthesized partition to prove next: highest job priority, then oldest job, then lowest index. */
-static job_t *best_synthesized(cuzk_engine_t *e, uint32_t *k_out)
+/* Under mu: the lowest priority a prover may start now. CRITICAL while a CRITICAL job is queued (and
+ * startable), being started, or has partitions to synthesize, and nobody waits for memory; otherwise
+ * any. */
+static cuzk_priority prover_floor(cuzk_engine_t *e)
+{
+    if (e->stopping)
+        return CUZK_PRIORITY_UNSPECIFIED;
+    bool hold = false;
+    for (job_t *j = e->jobs; j && !hold; j = j->next) {
+        if (j->priority != CUZK_PRIORITY_CRITICAL || j->cancel || j->failed)
+            continue;
+        if ((j->phase == JOB_QUEUED && !e->paused) || j->phase == JOB_ACTIVATING)
+            hold = true;
+        else if (j->phase == JOB_RUNNING)
+            for (uint32_t k = 0; k < j->n_parts && !hold; k++)
+                hold = j->parts[k].state == PART_PENDING || j->parts[k].state == PART_SYNTHESIZING;
+    }
+    return hold && cuzk_budget_waiting(&e->budget) == 0 ? CUZK_PRIORITY_CRITICAL : CUZK_PRIORITY_UNSPECIFIED;
+}
+
+/* The synthesized partition to prove next, of priority floor or higher: highest job priority, then
+ * oldest job, then lowest index. */
+static job_t *best_synthesized(cuzk_engine_t *e, cuzk_priority floor, uint32_t *k_out)
 {
     job_t *best = NULL;
     uint32_t best_k = 0;
     for (job_t *j = e->jobs; j; j = j->next) {
-        if (j->phase != JOB_RUNNING || (best && !before(j, best)))
+        if (j->phase != JOB_RUNNING || j->priority < floor || (best && !before(j, best)))
             continue;
         for (uint32_t k = 0; k < j->next_synth; k++)
             if (j->parts[k].state == PART_SYNTH_DONE) {
@@ -283,7 +320,7 @@ static cuzk_status assemble(job_t *j, cuzk_err_t *err)
     for (uint32_t k = 0; k < j->n_parts; k++)
         proofs[k] = j->parts[k].proof;
     bool valid = false;
-    cuzk_status st = cuzk_porep_verify(&valid, j->c1, cuzk_porep_keys_vk(j->srs->keys), proofs, j->n_parts, err);
+    cuzk_status st = j->ops->verify(&valid, j, proofs, err);
     if (st == CUZK_OK && !valid)
         st = cuzk_err_set(err, CUZK_ERR_MISMATCH, "the proof failed verification; not returned");
     if (st == CUZK_OK)
@@ -301,30 +338,37 @@ static void prove_one(cuzk_engine_t *e, job_t *j, uint32_t k)
     e->prove_active++;
     pthread_cond_broadcast(&e->work_cv); /* a pipeline slot is free */
     bool skip = j->cancel || j->failed;
+    if (!skip)
+        cuzk_engine_timeline(e, "PROVE_START", j->id, "partition %u", k);
     pthread_mutex_unlock(&e->mu);
 
     cuzk_err_t err = {{0}};
     cuzk_status st = CUZK_OK;
+    double prove_ms = 0; /* part's fields are written under mu: /status reads them */
+    cuzk_groth16_proof_t proof;
     if (!skip) {
         stop_ctx_t stop = {e, j};
         /* a cancel or a hard stop ends the proof at its next phase */
-        cuzk_porep_prove_opts_t po = {.threads = e->cfg.prover_threads, .should_stop = job_stopped, .stop_arg = &stop};
         uint64_t t0 = cuzk_engine_now_ns();
-        cuzk_engine_timeline(e, "PROVE_START", j->id, "partition %u", k);
-        st = cuzk_porep_partition_prove(&part->proof, part->synth, cuzk_porep_keys_pk(j->srs->keys), &po, &err);
-        part->prove_ms = ms_since(t0);
-        cuzk_engine_timeline(e, "PROVE_END", j->id, "partition %u %.0f ms", k, part->prove_ms);
+        st = j->ops->prove(&proof, e, j, part->synth, job_stopped, &stop, &err);
+        prove_ms = ms_since(t0);
+        cuzk_engine_timeline(e, "PROVE_END", j->id, "partition %u %.0f ms", k, prove_ms);
     }
-    part_discard(e, part);
-
+    if (part->synth) /* unlocked: the job cannot finish while this partition is in flight */
+        j->ops->part_free(part->synth);
     pthread_mutex_lock(&e->mu);
+    part->synth = NULL;
+    part_discard(e, j, part); /* the reservation */
+    part->prove_ms = prove_ms;
+    if (!skip && st == CUZK_OK)
+        part->proof = proof;
     e->prove_active--;
     j->in_flight--;
-    j->prove_ms += part->prove_ms;
+    j->prove_ms += prove_ms;
     if (skip || st != CUZK_OK) {
         part->state = PART_FAILED;
         if (st == CUZK_ERR_CANCELLED)   /* stopped by job_stopped: a cancel, not a failure */
-            j->cancel = true;
+            __atomic_store_n(&j->cancel, true, __ATOMIC_RELAXED);
         else if (st != CUZK_OK && !j->failed) {
             j->failed = true;
             snprintf(j->error, sizeof j->error, "partition %u: %s", k, err.msg);
@@ -359,15 +403,25 @@ void *cuzk_engine_prove_worker(void *arg)
     pthread_mutex_lock(&e->mu);
     for (;;) {
         uint32_t k;
-        job_t *j = best_synthesized(e, &k);
+        cuzk_priority floor = prover_floor(e);
+        job_t *j = best_synthesized(e, floor, &k);
         if (j) {
             worker_busy(w, j, k);
             prove_one(e, j, k);
             worker_idle(w);
-        }
-        else if (e->stopping && e->synth_active == 0)
+        } else if (e->stopping && e->synth_active == 0)
             break;
-        else
+        else if (floor != CUZK_PRIORITY_UNSPECIFIED) {
+            /* holding back: look again soon, in case a thread starts waiting for memory */
+            struct timespec ts;
+            clock_gettime(CLOCK_MONOTONIC, &ts);
+            ts.tv_nsec += 50 * 1000 * 1000;
+            if (ts.tv_nsec >= 1000000000) {
+                ts.tv_sec++;
+                ts.tv_nsec -= 1000000000;
+            }
+            pthread_cond_timedwait(&e->prove_cv, &e->mu, &ts);
+        } else
             pthread_cond_wait(&e->prove_cv, &e->mu);
     }
     pthread_mutex_unlock(&e->mu);

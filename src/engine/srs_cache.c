@@ -23,7 +23,8 @@ void cuzk_srs_cache_init(cuzk_srs_cache_t *c, const char *dir, cuzk_budget_t *bu
 static void entry_free(cuzk_srs_entry_t *e)
 {
     cuzk_groth16_pvk_free(e->pvk);
-    cuzk_porep_keys_free(e->keys);
+    cuzk_porep_keys_free(e->porep_keys);
+    cuzk_post_keys_free(e->post_keys);
     free(e);
 }
 
@@ -39,30 +40,58 @@ void cuzk_srs_cache_destroy(cuzk_srs_cache_t *c)
     pthread_mutex_destroy(&c->mu);
 }
 
-void cuzk_srs_circuit_id(char out[32], const cuzk_porep_registered_proof_t *proof)
+/* "32GiB" -> "32g", "512MiB" -> "512m", "2KiB" -> "2k". */
+static void size_tag(char out[16], const char *size_name)
 {
-    char size[16];
     size_t n = 0;
-    for (const char *s = proof->size_name; *s && n < sizeof size - 1; s++) /* "32GiB" -> "32g" */
+    for (const char *s = size_name; *s && n < 15; s++)
         if (*s >= '0' && *s <= '9')
-            size[n++] = *s;
+            out[n++] = *s;
         else {
-            size[n++] = (char)(*s - 'A' + 'a');
+            out[n++] = (char)(*s - 'A' + 'a');
             break;
         }
-    size[n] = 0;
-    snprintf(out, 32, "porep-%s%s", size, proof->challenges == CUZK_POREP_CHALLENGES_NON_INTERACTIVE ? "-ni" : "");
+    out[n] = 0;
 }
 
-bool cuzk_srs_proof_for_circuit(const char *circuit_id, cuzk_porep_registered_proof_t *out)
+void cuzk_srs_circuit_porep(cuzk_srs_circuit_t *out, const cuzk_porep_registered_proof_t *proof)
 {
-    cuzk_porep_registered_proof_t p, best;
+    char size[16];
+    size_tag(size, proof->size_name);
+    memset(out, 0, sizeof *out);
+    snprintf(out->id, sizeof out->id, "porep-%s%s", size,
+             proof->challenges == CUZK_POREP_CHALLENGES_NON_INTERACTIVE ? "-ni" : "");
+    out->proof_id = proof->id;
+}
+
+void cuzk_srs_circuit_post(cuzk_srs_circuit_t *out, const cuzk_post_registered_proof_t *proof)
+{
+    char size[16];
+    size_tag(size, proof->size_name);
+    memset(out, 0, sizeof *out);
+    snprintf(out->id, sizeof out->id, "%s-%s", proof->kind == CUZK_POST_WINNING ? "winning" : "wpost", size);
+    out->post = true;
+    out->proof_id = proof->id;
+}
+
+bool cuzk_srs_circuit_by_id(const char *circuit_id, cuzk_srs_circuit_t *out)
+{
+    cuzk_srs_circuit_t c, best;
     bool found = false;
+    cuzk_porep_registered_proof_t p;
     for (uint64_t i = 0; cuzk_porep_registered_proof(&p, i, NULL) == CUZK_OK; i++) {
-        char id[32];
-        cuzk_srs_circuit_id(id, &p);
-        if (strcmp(id, circuit_id) == 0 && (!found || p.api == CUZK_POREP_API_V1_1)) {
-            best = p;
+        cuzk_srs_circuit_porep(&c, &p);
+        if (strcmp(c.id, circuit_id) == 0 && (!found || p.api == CUZK_POREP_API_V1_1)) {
+            best = c;
+            found = true;
+        }
+    }
+    /* PoSt: the highest number of the circuit (Window V1_1 over V1; the files are the same) */
+    cuzk_post_registered_proof_t q;
+    for (uint64_t i = 0; cuzk_post_registered_proof(&q, i, NULL) == CUZK_OK; i++) {
+        cuzk_srs_circuit_post(&c, &q);
+        if (strcmp(c.id, circuit_id) == 0) {
+            best = c;
             found = true;
         }
     }
@@ -92,8 +121,9 @@ static void unlink_entry(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e)
 static cuzk_status load(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e, bool (*stop)(void *), void *stop_arg,
                         cuzk_err_t *err)
 {
-    cuzk_porep_params_paths_t pp;
-    cuzk_status st = cuzk_porep_params_paths(&pp, c->dir, e->proof_id, err);
+    cuzk_porep_params_paths_t pp; /* cuzk_post_params_paths_t is the same type */
+    cuzk_status st = e->post ? cuzk_post_params_paths(&pp, c->dir, e->proof_id, err)
+                             : cuzk_porep_params_paths(&pp, c->dir, e->proof_id, err);
     FILE *f = st == CUZK_OK ? fopen(pp.params, "rb") : NULL;
     uint64_t bytes = 0;
     if (f) {
@@ -107,10 +137,24 @@ static cuzk_status load(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e, bool (*stop)(v
     if (st != CUZK_OK)
         return st;
     e->bytes = bytes;
-    st = cuzk_porep_keys_load(&e->keys, c->dir, e->proof_id, true, c->threads, err);
-    if (st == CUZK_OK && cuzk_groth16_pvk_new(&e->pvk, cuzk_porep_keys_vk(e->keys)) != CUZK_OK)
-        st = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: cannot prepare the verifying key",
-                          cuzk_porep_keys_paths(e->keys)->vk);
+    const char *vk_path = NULL;
+    if (e->post) {
+        st = cuzk_post_keys_load(&e->post_keys, c->dir, e->proof_id, true, c->threads, err);
+        if (st == CUZK_OK) {
+            e->pk = cuzk_post_keys_pk(e->post_keys);
+            e->vk = cuzk_post_keys_vk(e->post_keys);
+            vk_path = cuzk_post_keys_paths(e->post_keys)->vk;
+        }
+    } else {
+        st = cuzk_porep_keys_load(&e->porep_keys, c->dir, e->proof_id, true, c->threads, err);
+        if (st == CUZK_OK) {
+            e->pk = cuzk_porep_keys_pk(e->porep_keys);
+            e->vk = cuzk_porep_keys_vk(e->porep_keys);
+            vk_path = cuzk_porep_keys_paths(e->porep_keys)->vk;
+        }
+    }
+    if (st == CUZK_OK && cuzk_groth16_pvk_new(&e->pvk, e->vk) != CUZK_OK)
+        st = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: cannot prepare the verifying key", vk_path);
     if (st != CUZK_OK) {
         cuzk_budget_release(c->budget, e->bytes);
         e->bytes = 0;
@@ -118,12 +162,11 @@ static cuzk_status load(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e, bool (*stop)(v
     return st;
 }
 
-cuzk_status cuzk_srs_acquire(cuzk_srs_cache_t *c, const cuzk_porep_registered_proof_t *proof, cuzk_srs_entry_t **out,
+cuzk_status cuzk_srs_acquire(cuzk_srs_cache_t *c, const cuzk_srs_circuit_t *circuit, cuzk_srs_entry_t **out,
                              uint64_t *loaded_ms, bool *resident, bool (*stop)(void *), void *stop_arg,
                              cuzk_err_t *err)
 {
-    char id[32];
-    cuzk_srs_circuit_id(id, proof);
+    const char *id = circuit->id;
     *out = NULL;
     if (loaded_ms)
         *loaded_ms = 0;
@@ -147,8 +190,9 @@ cuzk_status cuzk_srs_acquire(cuzk_srs_cache_t *c, const cuzk_porep_registered_pr
         pthread_mutex_unlock(&c->mu);
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory");
     }
-    memcpy(e->circuit_id, id, sizeof id);
-    e->proof_id = proof->id;
+    snprintf(e->circuit_id, sizeof e->circuit_id, "%s", id);
+    e->post = circuit->post;
+    e->proof_id = circuit->proof_id;
     e->loading = true;
     e->refs = 1;
     e->next = c->entries;

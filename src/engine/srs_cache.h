@@ -1,6 +1,7 @@
-/* The engine's parameter cache: PoRep keys by circuit, loaded on first use (or by preload), shared by
- * every job that needs them (a reference count), charged to the memory budget at their file size, and
- * evicted when nobody uses them — on request, or under memory pressure once idle long enough. */
+/* The engine's parameter cache: the keys of a circuit (PoRep, Winning PoSt, Window PoSt, by sector size),
+ * loaded on first use (or by preload), shared by every job that needs them (a reference count), charged
+ * to the memory budget at their file size, and evicted when nobody uses them — on request, or under
+ * memory pressure once idle long enough. */
 #ifndef CUZK_ENGINE_SRS_CACHE_H
 #define CUZK_ENGINE_SRS_CACHE_H
 #include <pthread.h>
@@ -9,12 +10,24 @@
 #include <stdio.h>
 #include "cuzk/engine.h"
 #include "cuzk/porep.h"
+#include "cuzk/post.h"
 #include "engine/budget.h"
+
+/* A circuit and the registered proof whose files hold its keys (every proof of the circuit shares them). */
+typedef struct {
+    char id[32];                       /* "porep-32g", "winning-32g", "wpost-32g" */
+    bool post;                         /* proof_id is a RegisteredPoStProof, else a RegisteredSealProof */
+    uint32_t proof_id;
+} cuzk_srs_circuit_t;
 
 typedef struct cuzk_srs_entry {
     char circuit_id[32];
-    uint32_t proof_id;                 /* the proof it was loaded for (all of its size share the circuit) */
-    cuzk_porep_keys_t *keys;
+    bool post;
+    uint32_t proof_id;                 /* the proof it was loaded for (all of its circuit share the keys) */
+    cuzk_porep_keys_t *porep_keys;     /* one of the two, by post */
+    cuzk_post_keys_t *post_keys;
+    const cuzk_groth16_pk_t *pk;       /* the loaded keys' */
+    const cuzk_groth16_vk_t *vk;
     cuzk_groth16_pvk_t *pvk;
     uint64_t bytes;                    /* charged to the budget */
     uint32_t refs;
@@ -38,16 +51,19 @@ void cuzk_srs_cache_init(cuzk_srs_cache_t *c, const char *dir, cuzk_budget_t *bu
 /* Frees every entry (none may be in use). */
 void cuzk_srs_cache_destroy(cuzk_srs_cache_t *c);
 
-/* "porep-2k", "porep-8m", "porep-512m", "porep-32g", "porep-64g". */
-void cuzk_srs_circuit_id(char out[32], const cuzk_porep_registered_proof_t *proof);
-/* The interactive V1_1 proof of a circuit id (the proof preload loads the circuit for) into *out (may be
- * NULL); false if the id is unknown. */
-bool cuzk_srs_proof_for_circuit(const char *circuit_id, cuzk_porep_registered_proof_t *out);
+/* The circuit of a seal proof: "porep-2k", "porep-8m", "porep-512m", "porep-32g", "porep-64g" ("-ni"
+ * appended for non-interactive PoRep). */
+void cuzk_srs_circuit_porep(cuzk_srs_circuit_t *out, const cuzk_porep_registered_proof_t *proof);
+/* The circuit of a PoSt proof: "winning-2k" ... "winning-64g", "wpost-2k" ... "wpost-64g". */
+void cuzk_srs_circuit_post(cuzk_srs_circuit_t *out, const cuzk_post_registered_proof_t *proof);
+/* The circuit named circuit_id, with the proof preload loads it for (PoRep: the interactive V1_1 proof;
+ * Window PoSt: V1_1), into *out (may be NULL); false if the id is unknown. */
+bool cuzk_srs_circuit_by_id(const char *circuit_id, cuzk_srs_circuit_t *out);
 
-/* A reference to proof's keys, loading them if needed (*loaded_ms: time spent loading here, 0 when they
- * were resident or another thread loaded them; *resident: they were, or another thread loaded them).
- * Either pointer may be NULL. Release with cuzk_srs_release. */
-cuzk_status cuzk_srs_acquire(cuzk_srs_cache_t *c, const cuzk_porep_registered_proof_t *proof, cuzk_srs_entry_t **out,
+/* A reference to the circuit's keys, loading them if needed (*loaded_ms: time spent loading here, 0 when
+ * they were resident or another thread loaded them; *resident: they were, or another thread loaded
+ * them). Either pointer may be NULL. Release with cuzk_srs_release. */
+cuzk_status cuzk_srs_acquire(cuzk_srs_cache_t *c, const cuzk_srs_circuit_t *circuit, cuzk_srs_entry_t **out,
                              uint64_t *loaded_ms, bool *resident, bool (*stop)(void *), void *stop_arg,
                              cuzk_err_t *err);
 void cuzk_srs_release(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e);

@@ -35,7 +35,8 @@ typedef struct {
     uint64_t max_batch_wait_ms; /* default 10000 */
     bool sort_by_type;          /* default true */
     /* [synthesis] */
-    uint32_t synthesis_threads; /* 0 (default) = all CPUs */
+    uint32_t synthesis_threads; /* threads of one PoSt partition's synthesis (PoRep: one);
+                                 * 0 (default) = all CPUs */
     /* [prover]: the CPU prover, in place of the original's [gpus] */
     uint32_t prover_workers; /* partitions proved at once, >= 1, default 1 */
     uint32_t prover_threads; /* 0 (default) = all CPUs */

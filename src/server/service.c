@@ -52,6 +52,13 @@ static void reply_error(cuzk_rpc_call_t *call, cuzk_status st, const char *msg)
 static cuzk_status submit(cuzk_engine_t *e, const Cuzk__V1__SubmitProofRequest *r, char job_id[CUZK_JOB_ID_MAX],
                           uint32_t *pos, cuzk_err_t *err)
 {
+    /* PoSt's sector proofs: the engine's byte strings over the message's (copied by the engine) */
+    cuzk_job_bytes_t *vp = NULL;
+    if (r->n_vanilla_proofs && !(vp = calloc(r->n_vanilla_proofs, sizeof *vp)))
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory for %zu vanilla proofs", r->n_vanilla_proofs);
+    for (size_t i = 0; i < r->n_vanilla_proofs; i++)
+        vp[i] = (cuzk_job_bytes_t){r->vanilla_proofs[i].data, r->vanilla_proofs[i].len};
+    bool porep = r->proof_kind == CUZK__V1__PROOF_KIND__POREP_SEAL_COMMIT;
     cuzk_job_request_t q = {
         .request_id = r->request_id,
         .kind = (cuzk_proof_kind)r->proof_kind,
@@ -62,10 +69,17 @@ static cuzk_status submit(cuzk_engine_t *e, const Cuzk__V1__SubmitProofRequest *
         .vanilla_proof_len = r->vanilla_proof.len,
         .sector_number = r->sector_number,
         .miner_id = r->miner_id,
-        /* Curio always sends both; a request without a miner id cannot name its sector */
-        .has_sector_and_miner = r->miner_id != 0,
+        /* Curio always sends both for a PoRep; a request without a miner id cannot name its sector */
+        .has_sector_and_miner = porep && r->miner_id != 0,
+        .vanilla_proofs = vp,
+        .n_vanilla_proofs = r->n_vanilla_proofs,
+        .randomness = r->randomness.data,
+        .randomness_len = r->randomness.len,
+        .partition_index = r->partition_index,
     };
-    return cuzk_engine_submit(e, &q, job_id, pos, err);
+    cuzk_status st = cuzk_engine_submit(e, &q, job_id, pos, err);
+    free(vp);
+    return st;
 }
 
 static void submit_proof(void *ctx, cuzk_rpc_call_t *call, const uint8_t *req, size_t len)

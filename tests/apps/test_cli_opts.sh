@@ -91,7 +91,7 @@ style "cuzk-bench micro" "--lc: bad value 'list'" "$bench" micro synth --lc list
 style "cuzk-bench synth-only" "--mode: bad value 'nope'" "$bench" synth-only --sector-size 2KiB --mode nope
 style "cuzk-bench synth-only" "exactly one of --c1 and --sector-size" "$bench" synth-only --mode count
 style "cuzk-bench c1-check" "--iters: bad value '0'" "$bench" c1-check --sector-size 2KiB --iters 0
-style "cuzk-bench gen-vanilla" "only 'porep'" "$bench" gen-vanilla window-post
+style "cuzk-bench gen-vanilla" "unknown kind 'snap-prove'" "$bench" gen-vanilla snap-prove
 style "cuzk-bench single" "--c1 is required" "$bench" single
 style "cuzk-bench single" "--priority: bad value 'urgent'" "$bench" single --c1 f --priority urgent
 style "cuzk-bench batch" "--concurrency: bad value '999'" "$bench" batch --c1 f -j 999

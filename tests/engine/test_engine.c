@@ -1,5 +1,6 @@
 /* The engine without proving (fast): the memory budget, parameter eviction on a clock of the test's own
- * (just after boot included), request checks, priority order of queued jobs (seen in the TIMELINE log),
+ * (just after boot included), circuit ids, request checks, priority order of queued jobs (seen in the
+ * TIMELINE log),
  * cancel, await timeouts (huge ones included), idempotent submission, failures reported with the reason
  * (malformed C1, missing parameters), shutdown waking waiters and refusing new work, status and metrics
  * text. Proofs through the engine are in test_engine_prove_slow. */
@@ -33,6 +34,13 @@ static bool always_stop(void *arg)
     return true;
 }
 
+static void *acquire_50(void *b)
+{
+    cuzk_err_t err = {{0}};
+    CHECK(cuzk_budget_acquire(b, 50, NULL, NULL, "x", &err) == CUZK_OK);
+    return NULL;
+}
+
 static void test_budget(void)
 {
     cuzk_budget_t b;
@@ -57,6 +65,21 @@ static void test_budget(void)
     CHECK(evicted_ask == 20);
     cuzk_budget_get(&b, NULL, &used, NULL);
     CHECK(used == 90);
+    cuzk_budget_destroy(&b);
+
+    /* a thread waiting for memory is counted (provers stop holding back for it) until it gets it */
+    cuzk_budget_init(&b, 100, NULL, NULL);
+    CHECK(cuzk_budget_try_acquire(&b, 90) && cuzk_budget_waiting(&b) == 0);
+    pthread_t th;
+    pthread_create(&th, NULL, acquire_50, &b);
+    for (int i = 0; i < 2000 && cuzk_budget_waiting(&b) == 0; i++)
+        usleep(1000);
+    CHECK(cuzk_budget_waiting(&b) == 1);
+    cuzk_budget_release(&b, 90);
+    pthread_join(th, NULL);
+    CHECK(cuzk_budget_waiting(&b) == 0);
+    cuzk_budget_get(&b, NULL, &used, NULL);
+    CHECK(used == 50);
     cuzk_budget_destroy(&b);
 }
 
@@ -211,7 +234,7 @@ static void test_requests(void)
     cuzk_engine_t *e = start(&log, "/nonexistent-params");
     char id[CUZK_JOB_ID_MAX];
     cuzk_err_t err = {{0}};
-    cuzk_job_request_t r = {.kind = CUZK_KIND_WINNING_POST, .vanilla_proof = (const uint8_t *)"x",
+    cuzk_job_request_t r = {.kind = CUZK_KIND_SNAP_DEALS_UPDATE, .vanilla_proof = (const uint8_t *)"x",
                             .vanilla_proof_len = 1};
     CHECK(cuzk_engine_submit(e, &r, id, NULL, &err) == CUZK_ERR_UNSUPPORTED);
     CHECK(strstr(err.msg, "not supported yet") != NULL);
@@ -367,7 +390,7 @@ static void test_refused_when_stopping(void)
     CHECK_MSG(st == CUZK_ERR_SHUTTING_DOWN && strstr(err.msg, "shutting down") && id[0] == 0, "status %d (%s): %s",
               st, cuzk_status_str(st), err.msg);
     /* a request the engine would refuse anyway keeps its own status */
-    cuzk_job_request_t r = {.kind = CUZK_KIND_WINNING_POST, .vanilla_proof = (const uint8_t *)"x",
+    cuzk_job_request_t r = {.kind = CUZK_KIND_SNAP_DEALS_UPDATE, .vanilla_proof = (const uint8_t *)"x",
                             .vanilla_proof_len = 1};
     CHECK(cuzk_engine_submit(e, &r, id, NULL, &err) == CUZK_ERR_UNSUPPORTED);
     cuzk_job_result_t res;
@@ -429,8 +452,51 @@ static void test_srs_requests(void)
     CHECK(cuzk_engine_preload(e, "porep-2k", &already, &ms, &err) == CUZK_ERR_IO);
     CHECK(strstr(err.msg, "missing parameters") && strstr(err.msg, "/nonexistent-params/v28-stacked"));
     CHECK(cuzk_engine_evict(e, "porep-32g", &was, &freed, &err) == CUZK_OK && !was && freed == 0);
-    CHECK(cuzk_engine_evict(e, "wpost-32g", &was, &freed, &err) == CUZK_ERR_INVALID_ARG);
+    CHECK(cuzk_engine_evict(e, "wpost-32g", &was, &freed, &err) == CUZK_OK && !was && freed == 0);
+    CHECK(cuzk_engine_evict(e, "wpost-3g", &was, &freed, &err) == CUZK_ERR_INVALID_ARG);
+    CHECK(cuzk_engine_preload(e, "winning-2k", &already, &ms, &err) == CUZK_ERR_IO);
+    CHECK_MSG(strstr(err.msg, "/nonexistent-params/v28-proof-of-spacetime-fallback"), "%s", err.msg);
+    CHECK(cuzk_engine_preload(e, "winning-3g", &already, &ms, &err) == CUZK_ERR_INVALID_ARG);
     stop(e, &log);
+}
+
+/* Circuit ids and the registered proof each is loaded for, from rust-filecoin-proofs-api's
+ * src/registry.rs numbering: RegisteredSealProof StackedDrg<size>V1_1 = 5..9, RegisteredPoStProof
+ * StackedDrgWinning<size>V1 = 0..4, StackedDrgWindow<size>V1 = 5..9 and V1_1 = 10..14 (preload takes
+ * V1_1; the two share the circuit and its files). */
+static void test_circuit_ids(void)
+{
+    static const char *sizes[] = {"2k", "8m", "512m", "32g", "64g"};
+    for (uint32_t i = 0; i < 5; i++) {
+        static const struct {
+            const char *prefix;
+            bool post;
+            uint32_t first;
+        } kinds[] = {{"porep", false, 5}, {"winning", true, 0}, {"wpost", true, 10}};
+        for (int k = 0; k < 3; k++) {
+            char id[32];
+            snprintf(id, sizeof id, "%s-%s", kinds[k].prefix, sizes[i]);
+            cuzk_srs_circuit_t c;
+            CHECK_MSG(cuzk_srs_circuit_by_id(id, &c) && strcmp(c.id, id) == 0 && c.post == kinds[k].post &&
+                          c.proof_id == kinds[k].first + i,
+                      "%s: proof %u post %d", id, c.proof_id, c.post);
+        }
+        /* every registered PoSt proof names the circuit of its kind and size */
+        cuzk_post_registered_proof_t p;
+        cuzk_srs_circuit_t c;
+        char want[32];
+        CHECK(cuzk_post_registered_proof(&p, 5 + i, NULL) == CUZK_OK);
+        cuzk_srs_circuit_post(&c, &p);
+        snprintf(want, sizeof want, "wpost-%s", sizes[i]);
+        CHECK_MSG(strcmp(c.id, want) == 0 && c.proof_id == 5 + i, "%s: %s", p.name, c.id);
+        CHECK(cuzk_post_registered_proof(&p, i, NULL) == CUZK_OK);
+        cuzk_srs_circuit_post(&c, &p);
+        snprintf(want, sizeof want, "winning-%s", sizes[i]);
+        CHECK_MSG(strcmp(c.id, want) == 0 && c.proof_id == i, "%s: %s", p.name, c.id);
+    }
+    static const char *bad[] = {"", "wpost", "wpost-", "wpost-1t", "winning-32G", "post-32g", "porep-32g-x"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        CHECK_MSG(!cuzk_srs_circuit_by_id(bad[i], NULL), "'%s' accepted", bad[i]);
 }
 
 int main(void)
@@ -443,6 +509,7 @@ int main(void)
     test_refused_when_stopping();
     test_await_timeouts();
     test_srs_requests();
+    test_circuit_ids();
     cuzk_fc_sealed_t s;
     cuzk_fc_c1_t c1;
     char *json = NULL;

@@ -1,8 +1,12 @@
 /* Real 2KiB PoRep proofs through the engine (slow: a few proofs of 2^22-point MSMs): preload and
  * evict, jobs queued together finish in priority order, every proof verifies offline with the .vk,
  * timings are filled, a running job can be cancelled, parameters in use cannot be evicted, a wrong
- * miner id fails before proving, and the budget's peak stays within the total.
+ * miner id fails before proving, and the budget's peak stays within the total. Then a Winning PoSt
+ * (CRITICAL) submitted into a queue of PoRep jobs while one PoRep partition is being proved and the
+ * next is synthesized and waiting: in the TIMELINE no PoRep partition starts between its SUBMIT and
+ * its PROVE_START, and its proof verifies.
  * Usage: test_engine_prove_slow <cuzk tool> <params dir> (development parameters made when missing). */
+#define _GNU_SOURCE
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +18,7 @@
 #include "filecoin/fc_seal_test.h"
 #include "filecoin/porep/porep_keys.h"
 #include "filecoin/porep/porep_prove.h"
+#include "post_fixture.h"
 #include "test_util.h"
 
 typedef struct {
@@ -79,6 +84,59 @@ static bool wait_running(cuzk_engine_t *e, const char *id, int seconds)
         usleep(50000);
     }
     return false;
+}
+
+static void one_of_each(cuzk_engine_config_t *c)
+{
+    c->synthesis_workers = 1;
+    c->prover_workers = 1;
+    c->pipeline_depth = 1;
+}
+
+/* A Winning PoSt into a queue of PoRep jobs (each one partition at 2KiB). */
+static void priority(const char *params, const sector_t *s)
+{
+    char dir[512];
+    uint8_t rnd[32], *v = NULL;
+    size_t len = 0;
+    test_rand_fr_bytes(rnd);
+    fx_engine_t x;
+    if (!fx_init() || !fx_sector(dir, 21) || !(v = fx_vanilla(&len, dir, FX_WINNING_2K, rnd, 0)) ||
+        !fx_params(params, FX_WINNING_2K) || !fx_start(&x, "porep-priority", params, one_of_each)) {
+        free(v);
+        fx_cleanup();
+        return;
+    }
+    cuzk_err_t err = {{0}};
+    bool already;
+    uint64_t ms;
+    CHECK(cuzk_engine_preload(x.e, "winning-2k", &already, &ms, &err) == CUZK_OK);
+    char ids[4][16];
+    for (int i = 0; i < 4; i++) {
+        snprintf(ids[i], sizeof ids[i], "porep-%d", i);
+        submit(x.e, ids[i], CUZK_PRIORITY_NORMAL, &s[i % 3], 1000);
+    }
+    CHECK_MSG(fx_wait_full(x.e, ids, 4, 120), "the pipeline never showed a PoRep partition proving and one waiting");
+    fx_request_t q;
+    uint8_t *one[1] = {v};
+    fx_request(&q, "winning", CUZK_KIND_WINNING_POST, FX_WINNING_2K, rnd, one, &len, 1);
+    CHECK_MSG(fx_submit(x.e, &q, &err) == CUZK_OK, "%s", err.msg);
+    cuzk_job_result_t r;
+    cuzk_engine_await(x.e, "winning", 0, &r, NULL, NULL);
+    CHECK_MSG(r.status == CUZK_JOB_COMPLETED, "%d %s", (int)r.status, r.error);
+    if (r.status == CUZK_JOB_COMPLETED)
+        CHECK(fx_verify(params, &q, r.proof, r.proof_len));
+    cuzk_job_result_free(&r);
+    for (int i = 0; i < 4; i++) {
+        bool found, running;
+        cuzk_engine_cancel(x.e, ids[i], &found, &running);
+        cuzk_engine_await(x.e, ids[i], 0, &r, NULL, NULL);
+        cuzk_job_result_free(&r);
+    }
+    fx_stop(&x);
+    CHECK_MSG(fx_priority_check(&x, "winning", "porep-", 0), "no PoRep proof was running when the Winning job came");
+    free(v);
+    fx_cleanup();
 }
 
 int main(int argc, char **argv)
@@ -172,6 +230,7 @@ int main(int argc, char **argv)
     cuzk_engine_free(e);
     fclose(log);
     free(logbuf);
+    priority(argv[2], s);
     for (int i = 0; i < 3; i++)
         free_sector(&s[i]);
     cuzk_porep_keys_close(&keys);

@@ -3,8 +3,12 @@
 proto/cuzk/v1/proving.proto by grpc_tools (python3-grpc-tools) at run time, so that the daemon is checked
 against a gRPC stack we did not write.
 
-  daemon_client.py fast  ADDR                 status, metrics, malformed and unsupported requests
+  daemon_client.py fast  ADDR                 status, metrics, malformed, unsupported and bad PoSt requests
   daemon_client.py prove ADDR C1 OUT          one 2KiB PoRep through Prove; the proof written to OUT
+  daemon_client.py post  ADDR KIND PROOF RANDOMNESS OUT VANILLA...
+                                              one Winning / Window PoSt (KIND winning|window, PROOF the
+                                              RegisteredPoStProof number, RANDOMNESS 64 hex digits) through
+                                              Prove; the proof written to OUT
   daemon_client.py load  ADDR C1 LOG OUTDIR   32 jobs from 4 clients with mixed priorities and malformed
                                               requests interleaved: all complete, none lost or returned
                                               twice, queued jobs start in priority order (daemon LOG)
@@ -66,9 +70,23 @@ def fast(addr):
     raw = ch.unary_unary("/cuzk.v1.ProvingEngine/Prove", request_serializer=None, response_deserializer=None)
     code, details = rpc_error(raw, b"\xff\xff\xff\xff")
     check(code == grpc.StatusCode.INVALID_ARGUMENT and "malformed" in details, "garbage → INVALID_ARGUMENT")
-    code, details = rpc_error(stub.SubmitProof, pb.SubmitProofRequest(proof_kind=pb.WINNING_POST,
-                                                                      vanilla_proof=b"x"))
-    check(code == grpc.StatusCode.UNIMPLEMENTED and "not supported yet" in details, "WinningPoSt → UNIMPLEMENTED")
+    code, details = rpc_error(stub.SubmitProof, pb.SubmitProofRequest(proof_kind=pb.SNAP_DEALS_UPDATE,
+                                                                      vanilla_proofs=[b"x"]))
+    check(code == grpc.StatusCode.UNIMPLEMENTED and "not supported yet" in details, "SnapDeals → UNIMPLEMENTED")
+    # PoSt requests bad at submission (RegisteredPoStProof: Winning 2KiB 0, Window 2KiB V1_1 10)
+    rnd, one = b"\0" * 32, [b"x"]
+    for what, fields, needle in [
+            ("31 bytes of randomness", dict(proof_kind=pb.WINNING_POST, registered_proof=0, randomness=rnd[:31],
+                                            vanilla_proofs=one), "randomness is 31 bytes"),
+            ("a Window proof for a Winning job", dict(proof_kind=pb.WINNING_POST, registered_proof=10, randomness=rnd,
+                                                      vanilla_proofs=one), "is a Window PoSt proof"),
+            ("a seal proof number", dict(proof_kind=pb.WINDOW_POST_PARTITION, registered_proof=18, randomness=rnd,
+                                         vanilla_proofs=one), "not a registered PoSt proof"),
+            ("two sectors for a Winning job", dict(proof_kind=pb.WINNING_POST, registered_proof=0, randomness=rnd,
+                                                   vanilla_proofs=[b"x", b"y"]), "exactly 1")]:
+        code, details = rpc_error(stub.SubmitProof, pb.SubmitProofRequest(miner_id=1000, **fields))
+        check(code == grpc.StatusCode.INVALID_ARGUMENT and needle in details,
+              "%s → INVALID_ARGUMENT (%s: %s)" % (what, code, details))
     code, details = rpc_error(stub.SubmitProof, pb.SubmitProofRequest(proof_kind=pb.POREP_SEAL_COMMIT))
     check(code == grpc.StatusCode.INVALID_ARGUMENT, "empty vanilla proof → INVALID_ARGUMENT")
     code, _ = rpc_error(stub.AwaitProof, pb.AwaitProofRequest(job_id="no-such-job"))
@@ -99,6 +117,19 @@ def prove(addr, c1_path, out):
     check(r.status == pb.AwaitProofResponse.COMPLETED, "Prove: %s %s" % (r.status, r.error_message))
     check(r.job_id == "python-prove" and len(r.proof) == 192, "Prove: job id and a 192-byte proof")
     check(r.total_ms >= r.gpu_compute_ms > 0 and r.synthesis_ms > 0, "Prove: timings filled")
+    with open(out, "wb") as f:
+        f.write(r.proof)
+
+
+def post(addr, kind, proof, randomness, out, vanilla):
+    req = pb.SubmitProofRequest(request_id="python-post", registered_proof=int(proof), miner_id=1000,
+                                proof_kind=pb.WINNING_POST if kind == "winning" else pb.WINDOW_POST_PARTITION,
+                                randomness=bytes.fromhex(randomness),
+                                vanilla_proofs=[open(v, "rb").read() for v in vanilla])
+    stub = pb_grpc.ProvingEngineStub(channel(addr))
+    r = stub.Prove(pb.ProveRequest(submit=req), timeout=600).result
+    check(r.status == pb.AwaitProofResponse.COMPLETED, "Prove %s: %s %s" % (kind, r.status, r.error_message))
+    check(r.job_id == "python-post" and len(r.proof) == 192, "Prove %s: job id and a 192-byte proof" % kind)
     with open(out, "wb") as f:
         f.write(r.proof)
 
@@ -186,6 +217,8 @@ def main():
         fast(addr)
     elif mode == "prove":
         prove(addr, sys.argv[3], sys.argv[4])
+    elif mode == "post":
+        post(addr, sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6], sys.argv[7:])
     elif mode == "load":
         load(addr, sys.argv[3], sys.argv[4], sys.argv[5])
     else:

@@ -2,9 +2,10 @@
 # cuzk-daemon and the cuzk-bench client without proving (fast): configuration errors refused at start,
 # keys that have no effect warned about (file and --set) and printed as comments, non-loopback addresses
 # refused, status / metrics over gRPC and HTTP, an independent Python grpcio client's checks, preload /
-# evict answers, jobs that fail with their reason (malformed C1, missing parameters) while the daemon
-# keeps serving, unknown jobs, a unix socket in a directory that does not exist yet and a stale socket
-# file, and a clean exit on SIGTERM.
+# evict answers, jobs that fail with their reason (malformed C1, missing parameters, a truncated PoSt
+# vanilla proof) and PoSt requests refused at submission while the daemon keeps serving, unknown jobs,
+# a unix socket in a directory that does not exist yet and a stale socket file, and a clean exit on
+# SIGTERM.
 # Usage: test_daemon.sh <cuzk-daemon> <cuzk-bench>
 set -u
 daemon="$1"
@@ -69,11 +70,27 @@ expect 1 "a C1 without its parameters" "$bench" -a "$a" single --c1 "$dir/c1w.js
 out_has "no parameters" "missing parameters"
 expect 1 "a C1 of another sector number" "$bench" -a "$a" single --c1 "$dir/c1w.json" --sector-num 4
 out_has "another sector" "SectorNum"
+# PoSt: refused at submission (INVALID_ARGUMENT, the field named) or failed when started, with the reason
+rnd=0101010101010101010101010101010101010101010101010101010101010101
+expect 0 "gen-vanilla winning" "$bench" gen-vanilla winning -o "$dir/win.vproof" --randomness "$rnd"
+expect 1 "a Winning PoSt without its parameters" "$bench" -a "$a" single --kind winning --vanilla "$dir/win.vproof" \
+  --randomness "$rnd" --sector-size 2KiB
+out_has "Winning without parameters" "status: FAILED"
+out_has "Winning without parameters" "missing parameters"
+expect 1 "a Window proof number for a Winning job" "$bench" -a "$a" single --kind winning \
+  --vanilla "$dir/win.vproof" --randomness "$rnd" --registered-proof StackedDrgWindow2KiBV1_1
+out_has "wrong kind" "gRPC status 3"
+out_has "wrong kind" "is a Window PoSt proof"
+head -c 100 "$dir/win.vproof" >"$dir/short.vproof"
+expect 1 "a truncated vanilla proof" "$bench" -a "$a" single --kind winning --vanilla "$dir/short.vproof" \
+  --randomness "$rnd" --sector-size 2KiB
+out_has "truncated vanilla" "status: FAILED"
+out_has "truncated vanilla" "vanilla_proofs\[0\]"
 expect 1 "await an unknown job" "$bench" -a "$a" await --job nothing-like-it
 out_has "unknown job" "no such job"
 expect 1 "cancel an unknown job" "$bench" -a "$a" cancel --job nothing-like-it
 expect 0 "status after the failures" "$bench" -a "$a" status
-out_has "failure count" "failed: 3"
+out_has "failure count" "failed: 5"
 stop_daemon "$dir/d1.log" || { echo "FAIL: SIGTERM: the daemon did not exit cleanly"; cat "$dir/d1.log"; fails=$((fails + 1)); }
 grep -q "cuzk-daemon: stopped" "$dir/d1.log" || { echo "FAIL: no 'stopped' line"; fails=$((fails + 1)); }
 grep -q "^TIMELINE,[0-9]*,FAILED," "$dir/d1.log" || { echo "FAIL: no TIMELINE lines"; fails=$((fails + 1)); }

@@ -453,6 +453,24 @@ static grpc_status_code call_submit(cuzk_rpc_client_t *cli, const char *method, 
     return cuzk_rpc_client_call(cli, method, buf, n, 10000, NULL, r);
 }
 
+/* A PoSt SubmitProof of one made-up vanilla proof (the checks at submission do not parse it). */
+static grpc_status_code call_submit_post(cuzk_rpc_client_t *cli, Cuzk__V1__ProofKind kind, uint64_t proof,
+                                         size_t randomness_len, cuzk_rpc_result_t *r)
+{
+    static uint8_t vanilla[] = {1, 2, 3}, rnd[33];
+    ProtobufCBinaryData v = {sizeof vanilla, vanilla};
+    Cuzk__V1__SubmitProofRequest sub = CUZK__V1__SUBMIT_PROOF_REQUEST__INIT;
+    sub.proof_kind = kind;
+    sub.registered_proof = proof;
+    sub.n_vanilla_proofs = 1;
+    sub.vanilla_proofs = &v;
+    sub.randomness = (ProtobufCBinaryData){randomness_len, rnd};
+    sub.miner_id = 1000;
+    uint8_t buf[256];
+    size_t n = cuzk__v1__submit_proof_request__pack(&sub, buf);
+    return cuzk_rpc_client_call(cli, M_SUBMIT, buf, n, 10000, NULL, r);
+}
+
 static grpc_status_code call_await(cuzk_rpc_client_t *cli, const char *id, uint64_t timeout_ms,
                                    uint64_t deadline_ms, cuzk_rpc_result_t *r)
 {
@@ -464,7 +482,8 @@ static grpc_status_code call_await(cuzk_rpc_client_t *cli, const char *id, uint6
     return cuzk_rpc_client_call(cli, M_AWAIT, buf, n, deadline_ms, NULL, r);
 }
 
-/* The service's answers that depend on the engine's state: an unsupported kind is UNIMPLEMENTED, a
+/* The service's answers that depend on the engine's state: an unsupported kind is UNIMPLEMENTED, a PoSt
+ * request bad at submission (randomness length, registered proof of the wrong kind) INVALID_ARGUMENT, a
  * submission while the engine drains or after it stopped is UNAVAILABLE (retry elsewhere); an
  * AwaitProof timeout_ms too large for nanoseconds waits (until the client's own deadline) instead of
  * answering TIMEOUT at once. */
@@ -491,9 +510,33 @@ static void test_service(void)
     cuzk_rpc_client_t *cli = s ? connect_to(addr) : NULL;
     if (cli) {
         cuzk_rpc_result_t r;
-        grpc_status_code code = call_submit(cli, M_SUBMIT, "w", CUZK__V1__PROOF_KIND__WINNING_POST, &r);
+        grpc_status_code code = call_submit(cli, M_SUBMIT, "s", CUZK__V1__PROOF_KIND__SNAP_DEALS_UPDATE, &r);
         CHECK_MSG(code == GRPC_STATUS_UNIMPLEMENTED && strstr(r.message, "not supported yet"), "%d %s", code,
                   r.message);
+        cuzk_rpc_result_free(&r);
+        /* PoSt requests the daemon can tell are bad at submission: INVALID_ARGUMENT naming the field
+         * (RegisteredPoStProof numbers: Winning 2KiB 0, Window 2KiB V1_1 10) */
+        static const struct {
+            Cuzk__V1__ProofKind kind;
+            uint64_t proof;
+            size_t rnd_len;
+            const char *needle;
+        } bad_post[] = {
+            {CUZK__V1__PROOF_KIND__WINNING_POST, 0, 31, "randomness is 31 bytes"},
+            {CUZK__V1__PROOF_KIND__WINNING_POST, 0, 33, "randomness is 33 bytes"},
+            {CUZK__V1__PROOF_KIND__WINNING_POST, 10, 32, "is a Window PoSt proof"},
+            {CUZK__V1__PROOF_KIND__WINDOW_POST_PARTITION, 3, 32, "is a Winning PoSt proof"},
+            {CUZK__V1__PROOF_KIND__WINDOW_POST_PARTITION, 18, 32, "not a registered PoSt proof"},
+        };
+        for (size_t i = 0; i < sizeof bad_post / sizeof bad_post[0]; i++) {
+            code = call_submit_post(cli, bad_post[i].kind, bad_post[i].proof, bad_post[i].rnd_len, &r);
+            CHECK_MSG(code == GRPC_STATUS_INVALID_ARGUMENT && strstr(r.message, bad_post[i].needle), "case %zu: %d %s",
+                      i, code, r.message);
+            cuzk_rpc_result_free(&r);
+        }
+        /* a well-formed one is queued (its bincode is read when it starts) */
+        code = call_submit_post(cli, CUZK__V1__PROOF_KIND__WINNING_POST, 0, 32, &r);
+        CHECK_MSG(code == GRPC_STATUS_OK, "%d %s", code, r.message);
         cuzk_rpc_result_free(&r);
         CHECK(call_submit(cli, M_SUBMIT, "queued", CUZK__V1__PROOF_KIND__POREP_SEAL_COMMIT, &r) == GRPC_STATUS_OK);
         cuzk_rpc_result_free(&r);

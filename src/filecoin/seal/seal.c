@@ -465,6 +465,25 @@ static cuzk_status leaf_r(uint8_t out[32], const cuzk_fc_sealed_t *s, uint64_t i
     return CUZK_OK;
 }
 
+typedef struct {
+    uint8_t *out;
+    const cuzk_fc_sealed_t *s;
+} replica_job;
+
+static void replica_range(void *ctx, size_t b, size_t e)
+{
+    replica_job *j = ctx;
+    const uint8_t *key = j->s->labels + (uint64_t)(j->s->proof->layers - 1) * j->s->nodes * 32;
+    for (size_t i = b; i < e; i++)
+        encode_node(j->out + i * 32, j->s->data + i * 32, key + i * 32);
+}
+
+void cuzk_fc_seal_replica(uint8_t *out, const cuzk_fc_sealed_t *s, int threads)
+{
+    replica_job j = {out, s};
+    cuzk_parallel_for(threads > 0 ? threads : cuzk_cpu_count(), s->nodes, PAD_GRAIN, replica_range, &j);
+}
+
 /* The path of leaf idx: the leaf level from leaf(), the levels above from upper (precommit's layout). */
 static cuzk_status open_path(cuzk_fc_c1_t *c1, cuzk_fc_merkle_path_t *p, const cuzk_fc_sealed_t *s, leaf_fn leaf,
                              const uint8_t *upper, unsigned arity, uint64_t idx, cuzk_fc_merkle_hash_t hash,

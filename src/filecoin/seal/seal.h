@@ -42,6 +42,10 @@ cuzk_status cuzk_fc_seal_commit1(cuzk_fc_c1_t *out, const cuzk_fc_sealed_t *s, c
 
 void cuzk_fc_sealed_free(cuzk_fc_sealed_t *s);
 
+/* The replica as filecoin-proofs writes the sealed file: node i = data_i + label_i of the last layer mod r,
+ * 32-byte little-endian, into out (s->nodes·32 bytes). threads: 0 = every online CPU. Never fails. */
+void cuzk_fc_seal_replica(uint8_t *out, const cuzk_fc_sealed_t *s, int threads);
+
 /* Offset (in nodes) of level `level` of a tree with `nodes` leaves and the given arity, and the number of
  * levels above the leaves. */
 uint64_t cuzk_fc_seal_tree_level_offset(uint64_t nodes, unsigned arity, unsigned level);

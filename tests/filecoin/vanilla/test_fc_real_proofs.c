@@ -3,7 +3,8 @@
  *   comm_r_last with our Poseidon, comm_r = Poseidon2(comm_c, comm_r_last) = the SealedCID's digest, the
  *   opened leaves are the published challenge list; truncated, padded and corrupted copies are rejected.
  * - polka-storage's 2KiB PoRep and Window PoSt Groth16 proofs (their own setup of Filecoin's circuits):
- *   both verify with public inputs computed here; another input, porep id or proof byte fails. */
+ *   both verify with public inputs computed by the product paths' derivations (the PoSt's that of
+ *   cuzk_post_public_inputs); another input, porep id, challenge index rule or proof byte fails. */
 #include <stdlib.h>
 #include <string.h>
 #include "cuzk/groth16.h"
@@ -14,6 +15,7 @@
 #include "filecoin/sdr/porep_inputs.h"
 #include "filecoin/hash/poseidon.h"
 #include "filecoin/vanilla/post_vproof.h"
+#include "filecoin/post/post_request.h"
 #include "test_util.h"
 
 /* ---------------------------------------------------------------------------------------------------
@@ -448,36 +450,54 @@ static void test_polka_porep(void)
     polka_free(&c);
 }
 
-/* post.rs: StackedDRGWindow2KiBV1P1, sector 77, randomness [1; 32], one sector duplicated to fill the
- * circuit's sector_count of 2; per sector comm_r and 10 leaf challenges with challenge index n. */
+/* The polka-storage Window PoSt's public inputs by the product path's derivation (compound.rs
+ * generate_public_inputs): one sector, the circuit's sector_count of 2, under the given API version and
+ * partition; sectors > 1 lists sector 77 that many times (each with its own sector index). */
+static int polka_post_inputs(cuzk_fr_t in[22], cuzk_fc_api_t api, uint32_t partition, size_t sectors)
+{
+    uint8_t rand[32], comm_r[2][32];
+    memset(rand, 1, 32);
+    if (test_hex_decode(POLKA_COMM_R, comm_r[0], 32) != 32)
+        return 0;
+    memcpy(comm_r[1], comm_r[0], 32);
+    const uint64_t ids[2] = {77, 77};
+    cuzk_post_inputs_shape_t shape = {.sector_size = 2048, .sector_count = 2, .challenge_count = 10, .api = api};
+    return cuzk_post_inputs_count(&shape) == 22 &&
+           cuzk_post_inputs_derive(in, 22, &shape, ids, (const uint8_t(*)[32])comm_r, sectors, rand, partition,
+                                   NULL) == CUZK_OK;
+}
+
+/* post.rs: StackedDRGWindow2KiBV1P1 (API V1_2: challenge index n), sector 77, randomness [1; 32], one sector
+ * duplicated to fill the circuit's sector_count of 2; per sector comm_r and 10 leaf challenges. */
 static void test_polka_post(void)
 {
     static const uint64_t published[10] = {62, 13, 30, 16, 21, 30, 30, 34, 28, 40}; /* docs/REFERENCE.md §4 */
     polka_case c = polka_load("polka-storage-2KiB-post-vk.hex", "polka-storage-2KiB-post-proof.hex", 1540, 23);
-    uint8_t rand[32], comm_r[32];
-    memset(rand, 1, 32);
+    uint8_t comm_r[32];
     CHECK(test_hex_decode(POLKA_COMM_R, comm_r, 32) == 32);
-    cuzk_fr_t in[22];
-    int ok = fr_from_bytes_le(&in[0], comm_r);
+    cuzk_fr_t in[22], want;
+    CHECK(polka_post_inputs(in, CUZK_FC_API_V1_2, 0, 1));
+    /* the derivation's layout against the published values: comm_r, the 10 leaves, then the copy */
+    int ok = fr_from_bytes_le(&want, comm_r) && fr_eq(&in[0], &want) && fr_eq(&in[11], &want);
     for (unsigned n = 0; n < 10; n++) {
-        uint64_t ci = cuzk_fc_post_challenge_index(CUZK_FC_API_V1_2, 0, 10, n);
-        uint64_t leaf = cuzk_fc_post_leaf_challenge(rand, 77, ci, 2048);
-        ok &= leaf == published[n];
-        fr_from_u64(&in[1 + n], leaf);
+        fr_from_u64(&want, published[n]);
+        ok &= fr_eq(&in[1 + n], &want) && fr_eq(&in[12 + n], &want);
     }
     CHECK(ok);
-    memcpy(&in[11], &in[0], 11 * sizeof *in);
     if (c.ok) {
         CHECK_MSG(polka_verify(&c, &c.proof, in, 22) == 1, "polka-storage's 2KiB Window PoSt proof does not verify");
         cuzk_fr_t bad[22];
         memcpy(bad, in, sizeof bad);
         fr_add(&bad[14], &bad[14], &FR_ONE);
         CHECK(polka_verify(&c, &c.proof, bad, 22) == 0);
-        /* V1_0's challenge index for the duplicate (sector index 1: 10 + n) */
-        memcpy(bad, in, sizeof bad);
-        for (unsigned n = 0; n < 10; n++)
-            fr_from_u64(&bad[12 + n], cuzk_fc_post_leaf_challenge(rand, 77, 10 + n, 2048));
-        CHECK(polka_verify(&c, &c.proof, bad, 22) == 0);
+        /* V1_2's leaves do not depend on the sector's place: partition 1 has the same inputs */
+        CHECK(polka_post_inputs(bad, CUZK_FC_API_V1_2, 1, 1) && polka_verify(&c, &c.proof, bad, 22) == 1);
+        /* V1_0's do: partition 1 (sector index 2, challenge indexes 20 + n) */
+        CHECK(polka_post_inputs(bad, CUZK_FC_API_V1_0, 1, 1) && polka_verify(&c, &c.proof, bad, 22) == 0);
+        /* the sector given twice under V1_0 (the copy at sector index 1: 10 + n) instead of padded */
+        CHECK(polka_post_inputs(bad, CUZK_FC_API_V1_0, 0, 2) && polka_verify(&c, &c.proof, bad, 22) == 0);
+        /* padding under V1_0 copies the first sector's inputs: the proof verifies */
+        CHECK(polka_post_inputs(bad, CUZK_FC_API_V1_0, 0, 1) && polka_verify(&c, &c.proof, bad, 22) == 1);
         CHECK(flipped_proof_fails(&c, in, 22, test_rand_below(192), (unsigned)test_rand_below(8)));
     }
     polka_free(&c);

@@ -1,0 +1,49 @@
+/* The files of a sealed sector's directory (sector_layout.h), made in memory from a sector sealed here so
+ * that the caller writes them all or none (cuzk/file.h's atomic writer), and read back: sector.json and
+ * p_aux, checked against each other. */
+#ifndef CUZK_FILECOIN_SECTOR_FILES_H
+#define CUZK_FILECOIN_SECTOR_FILES_H
+#include <stddef.h>
+#include <stdint.h>
+#include "cuzk/status.h"
+#include "filecoin/registry/registered_proof.h"
+#include "filecoin/seal/seal.h"
+#include "filecoin/seal/sector_layout.h"
+
+#define CUZK_FC_SECTOR_FILES 5
+
+typedef struct {
+    const char *name;  /* the file's name in the directory (static storage) */
+    uint8_t *data;     /* malloc'd */
+    size_t len;
+} cuzk_fc_sector_file_t;
+
+/* The directory's files, in the order they should be renamed into place (sector.json, which says the
+ * directory is a sector, last): sealed, sc-02-data-tree-r-last.dat, p_aux, t_aux, sector.json.
+ * cache_dir is the path t_aux's store configs name (filecoin-proofs replaces it with the directory it
+ * reads t_aux from). Only base-only trees are sealed here, so there is one tree-r-last file.
+ * CUZK_ERR_INVALID_ARG (a tree shape with several base trees), CUZK_ERR_NO_MEMORY; on error every entry is empty. Free with cuzk_fc_sector_files_free. */
+cuzk_status cuzk_fc_sector_files(cuzk_fc_sector_file_t out[CUZK_FC_SECTOR_FILES], const cuzk_fc_sealed_t *s,
+                                 uint64_t miner_id, const char *cache_dir, int threads, cuzk_err_t *err);
+void cuzk_fc_sector_files_free(cuzk_fc_sector_file_t f[CUZK_FC_SECTOR_FILES]);
+
+/* What sector.json and p_aux say about a sector. */
+typedef struct {
+    const cuzk_fc_seal_proof_t *proof; /* the registered seal proof: sector size and tree shape */
+    uint64_t miner_id, sector_num;
+    uint8_t ticket[32], comm_d[32], comm_r[32];
+    uint8_t comm_c[32], comm_r_last[32]; /* p_aux */
+} cuzk_fc_sector_meta_t;
+
+/* sector.json's text for meta (without comm_c / comm_r_last), NUL-terminated, malloc'd; NULL when out of
+ * memory. */
+char *cuzk_fc_sector_json(const cuzk_fc_sector_meta_t *meta, size_t *len);
+
+/* Reads dir/sector.json and dir/p_aux: every field present and of its type, version 1, a registered seal
+ * proof, its sector size in "sector_size", 32-byte hex values, p_aux of 64 bytes holding two canonical
+ * Fr, and Poseidon2(comm_c, comm_r_last) = comm_r. CUZK_ERR_IO (a file missing or unreadable: its path),
+ * CUZK_ERR_FORMAT (naming the file and the field), CUZK_ERR_NOT_CANONICAL, CUZK_ERR_MISMATCH (comm_r).
+ * *out is zeroed on error. */
+cuzk_status cuzk_fc_sector_meta_read(cuzk_fc_sector_meta_t *out, const char *dir, cuzk_err_t *err);
+
+#endif
