@@ -173,6 +173,15 @@ static int store(const cli_cmd *c, const cli_opt *o, const char *v)
             return cli_usage_error(c->prog, "--%s: bad value '%s'%s%s%s", o->name, v, msg[0] ? " (" : "", msg,
                                    msg[0] ? ")" : "");
         return CLI_CONTINUE;
+    case CLI_LIST: {
+        cli_list *l = o->dst;
+        if (l->n == (size_t)o->max)
+            return cli_usage_error(c->prog, "--%s: more than %lld given", o->name, (long long)o->max);
+        if (!l->items && !(l->items = calloc((size_t)o->max, sizeof *l->items)))
+            return cli_usage_error(c->prog, "--%s: out of memory", o->name);
+        l->items[l->n++] = v;
+        return CLI_CONTINUE;
+    }
     }
     return cli_usage_error(c->prog, "--%s: unhandled option", o->name);
 }
@@ -326,4 +335,11 @@ int cli_dispatch(const cli_group *g, int argc, char **argv)
         if (strcmp(argv[1], s->name) == 0)
             return s->run(argc - 1, argv + 1);
     return cli_usage_error(g->prog, "unknown command '%s' (expected %s)", argv[1], names);
+}
+
+void cli_list_free(cli_list *l)
+{
+    free(l->items);
+    l->items = NULL;
+    l->n = 0;
 }

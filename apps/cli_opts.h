@@ -25,7 +25,15 @@ typedef enum {
     CLI_CHOICE,      /* int *: the index of the value in choices (a NULL-terminated list) */
     CLI_CALL,        /* call(dst, value, msg, cap) for each occurrence, in order: 0, or -1 with the reason
                       * in msg (repeatable options, values checked against something else) */
+    CLI_LIST,        /* cli_list *: every occurrence's value, in order, at most max of them */
 } cli_kind;
+
+/* A repeatable option's values (CLI_LIST), pointing into argv; free items with cli_list_free. */
+typedef struct {
+    const char **items;
+    size_t n;
+} cli_list;
+void cli_list_free(cli_list *l);
 
 typedef struct {
     const char *name;           /* the long name without "--"; NULL ends a table */
@@ -35,7 +43,7 @@ typedef struct {
     const char *arg;            /* the value's name in the usage ("FILE", "N"); CLI_CHOICE: NULL lists
                                  * the choices */
     const char *help;           /* the usage line; NULL hides the option (an alias) */
-    int64_t min, max;           /* CLI_U64, CLI_INT */
+    int64_t min, max;           /* CLI_U64, CLI_INT; CLI_LIST: max = the most values */
     const char *const *choices; /* CLI_CHOICE */
     int (*call)(void *dst, const char *value, char *msg, size_t cap); /* CLI_CALL */
     bool required;
@@ -59,6 +67,8 @@ typedef struct {
     {.name = n, .short_name = s, .kind = CLI_CHOICE, .dst = d, .choices = list, .help = h, __VA_ARGS__}
 #define CLI_CALL_OPT(n, s, d, fn, a, h, ...) \
     {.name = n, .short_name = s, .kind = CLI_CALL, .dst = d, .call = fn, .arg = a, .help = h, __VA_ARGS__}
+#define CLI_LIST_OPT(n, s, d, a, most, h, ...) \
+    {.name = n, .short_name = s, .kind = CLI_LIST, .dst = d, .arg = a, .max = most, .help = h, __VA_ARGS__}
 #define CLI_END {.name = NULL}
 
 typedef struct {

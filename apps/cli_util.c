@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -124,5 +125,21 @@ uint64_t cli_parse_sector_size(const char *s)
     for (size_t i = 0; *s >= '0' && *s <= '9' && !*end && !errno && i < sizeof sizes / sizeof sizes[0]; i++)
         if (v == sizes[i].bytes)
             return v;
+    return 0;
+}
+
+int cli_os_random(void *buf, size_t n)
+{
+    uint8_t *p = buf;
+    while (n) {
+        ssize_t r = getrandom(p, n, 0);
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        p += (size_t)r;
+        n -= (size_t)r;
+    }
     return 0;
 }

@@ -20,6 +20,8 @@ uint64_t cli_now_ns(void);
  * stderr, in one write, for a phase that started at t0 (cli_now) and ends now: the form of the library's
  * own phase lines. */
 void cli_timing_report(const char *phase, double t0);
+/* n bytes from the OS's random source (getrandom, retried on EINTR); 0 on success, -1 with errno set. */
+int cli_os_random(void *buf, size_t n);
 /* Online CPUs (at least 1). */
 int cli_cpu_count(void);
 

@@ -64,19 +64,12 @@ static int porep_config(cuzk_porep_config_t *cfg, uint32_t *partitions, const ch
 
 /* The Winning / Window PoSt circuit of a size (the proof Filecoin registers today; every version of a kind
  * and size has the same circuit) or of a named PoSt proof of that kind. EXIT_USAGE with a message. */
-static int post_config(cuzk_post_config_t *cfg, cuzk_post_kind kind, int partition, const char *size, uint64_t bytes,
-                       const char *proof)
+static int post_config(cuzk_post_config_t *cfg, cuzk_post_kind kind, int partition, uint64_t bytes, const char *proof)
 {
     cuzk_err_t err = {{0}};
     cuzk_post_registered_proof_t reg;
-    cuzk_status st = proof ? cuzk_post_registered_proof_parse(&reg, proof, &err)
-                           : cuzk_post_registered_proof_for_size(&reg, kind, bytes, &err);
-    if (st == CUZK_OK && reg.kind != kind)
-        st = cuzk_err_set(&err, CUZK_ERR_INVALID_ARG, "%s is not a %s PoSt proof", reg.name,
-                          kind == CUZK_POST_WINNING ? "Winning" : "Window");
-    else if (st == CUZK_OK && size && reg.sector_size != bytes)
-        st = cuzk_err_set(&err, CUZK_ERR_INVALID_ARG, "%s does not have %s sectors", reg.name, size);
-    else if (st == CUZK_OK && kind == CUZK_POST_WINNING && partition > 0)
+    cuzk_status st = cuzk_post_registered_proof_select(&reg, kind, proof, bytes, &err);
+    if (st == CUZK_OK && kind == CUZK_POST_WINNING && partition > 0)
         st = cuzk_err_set(&err, CUZK_ERR_INVALID_ARG, "partition %d: a Winning PoSt has one partition", partition);
     if (st == CUZK_OK)
         st = cuzk_post_config_for_proof(cfg, reg.id, &err);
@@ -134,8 +127,8 @@ static int cmd_info(int argc, char **argv)
     } else {
         /* every Window partition has the same circuit, whatever the deadline's sector count */
         cuzk_post_config_t cfg;
-        if ((rc = post_config(&cfg, kind == 1 ? CUZK_POST_WINNING : CUZK_POST_WINDOW, partition, size, bytes,
-                              proof)) != EXIT_DONE)
+        if ((rc = post_config(&cfg, kind == 1 ? CUZK_POST_WINNING : CUZK_POST_WINDOW, partition, bytes, proof)) !=
+            EXIT_DONE)
             return rc;
         st = cuzk_post_circuit_info(&info, &cfg, with_hash, &err);
     }

@@ -103,23 +103,11 @@ static int porep_target(target_t *t, const char *size, uint64_t bytes, const cha
 
 /* The Winning or Window PoSt circuit of a size (the proof Filecoin registers today) or of a named PoSt proof
  * of that kind. */
-static int post_target(target_t *t, cuzk_post_kind kind, const char *size, uint64_t bytes, const char *proof_name,
-                       cuzk_err_t *err)
+static int post_target(target_t *t, cuzk_post_kind kind, uint64_t bytes, const char *proof_name, cuzk_err_t *err)
 {
     cuzk_post_registered_proof_t reg;
-    cuzk_status st = proof_name ? cuzk_post_registered_proof_parse(&reg, proof_name, err)
-                                : cuzk_post_registered_proof_for_size(&reg, kind, bytes, err);
-    if (st != CUZK_OK)
+    if (cuzk_post_registered_proof_select(&reg, kind, proof_name, bytes, err) != CUZK_OK)
         return 2;
-    if (reg.kind != kind) {
-        cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "%s is not a %s PoSt proof", reg.name,
-                     kind == CUZK_POST_WINNING ? "Winning" : "Window");
-        return 2;
-    }
-    if (bytes && reg.sector_size != bytes) {
-        cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "--sector-size %s disagrees with %s", size, reg.name);
-        return 2;
-    }
     t->post = true;
     t->name = reg.name;
     t->id = reg.id;
@@ -170,7 +158,7 @@ int cuzk_params_generate_cmd(int argc, char **argv)
     target_t t;
     memset(&t, 0, sizeof t);
     rc = kind == 0 ? porep_target(&t, size, bytes, proof_name, &err)
-                   : post_target(&t, kind == 1 ? CUZK_POST_WINNING : CUZK_POST_WINDOW, size, bytes, proof_name, &err);
+                   : post_target(&t, kind == 1 ? CUZK_POST_WINNING : CUZK_POST_WINDOW, bytes, proof_name, &err);
     if (rc) {
         fprintf(stderr, "cuzk params generate: %s\n", err.msg);
         return rc;

@@ -35,29 +35,9 @@ void cuzk_post_cmd_usage(FILE *f)
 }
 
 typedef struct {
-    const char **files;
-    size_t n;
-} file_list;
-
-static int add_vanilla(void *dst, const char *value, char *msg, size_t cap)
-{
-    file_list *l = dst;
-    if (l->n == MAX_VANILLA) {
-        snprintf(msg, cap, "more than %d vanilla proofs", MAX_VANILLA);
-        return -1;
-    }
-    if (!l->files && !(l->files = calloc(MAX_VANILLA, sizeof *l->files))) {
-        snprintf(msg, cap, "out of memory");
-        return -1;
-    }
-    l->files[l->n++] = value;
-    return 0;
-}
-
-typedef struct {
     int kind;
     const char *proof_name, *params, *out, *proof, *size;
-    file_list vanilla;
+    cli_list vanilla;
     uint8_t randomness[32];
     uint64_t miner_id, partition;
     int threads;
@@ -74,7 +54,7 @@ static int parse_args(args_t *a, bool proving, int argc, char **argv)
         CLI_STR_OPT("registered-proof", 0, &a->proof_name, "NAME",
                     "the registered PoSt proof: its name (StackedDrgWindow32GiBV1_1) or number"),
         CLI_STR_OPT("sector-size", 0, &a->size, "SIZE", "the sector size, for the proof Filecoin registers today"),
-        CLI_CALL_OPT("vanilla", 0, &a->vanilla, add_vanilla, "FILE",
+        CLI_LIST_OPT("vanilla", 0, &a->vanilla, "FILE", MAX_VANILLA,
                      "a sector's vanilla proof (bincode); Window: one per sector of the partition, in order",
                      .required = true),
         CLI_HEX32_OPT("randomness", 0, a->randomness, "the challenge randomness (32 bytes, a field element)",
@@ -109,25 +89,14 @@ static int parse_args(args_t *a, bool proving, int argc, char **argv)
 static int resolve_proof(cuzk_post_registered_proof_t *p, const args_t *a, const char *who)
 {
     cuzk_err_t err = {{0}};
-    cuzk_post_kind kind = a->kind == 0 ? CUZK_POST_WINNING : CUZK_POST_WINDOW;
     uint64_t size = a->size ? cli_parse_sector_size(a->size) : 0;
     if (a->size && !size) {
         fprintf(stderr, "%s: --sector-size %s: not a sector size (2KiB, 8MiB, 512MiB, 32GiB or 64GiB)\n", who, a->size);
         return EXIT_BAD;
     }
-    cuzk_status st = a->proof_name ? cuzk_post_registered_proof_parse(p, a->proof_name, &err)
-                                   : cuzk_post_registered_proof_for_size(p, kind, size, &err);
-    if (st != CUZK_OK) {
+    cuzk_post_kind kind = a->kind == 0 ? CUZK_POST_WINNING : CUZK_POST_WINDOW;
+    if (cuzk_post_registered_proof_select(p, kind, a->proof_name, size, &err) != CUZK_OK) {
         fprintf(stderr, "%s: %s\n", who, err.msg);
-        return EXIT_BAD;
-    }
-    if (p->kind != kind) {
-        fprintf(stderr, "%s: %s is a %s PoSt, not a %s PoSt\n", who, p->name,
-                p->kind == CUZK_POST_WINNING ? "Winning" : "Window", kind == CUZK_POST_WINNING ? "Winning" : "Window");
-        return EXIT_BAD;
-    }
-    if (size && p->sector_size != size) {
-        fprintf(stderr, "%s: --sector-size %s disagrees with %s\n", who, a->size, p->name);
         return EXIT_BAD;
     }
     return 0;
@@ -139,7 +108,7 @@ static int load_vanilla(cuzk_post_vanilla_t **v, const args_t *a, const char *wh
     for (size_t i = 0; i < a->vanilla.n; i++) {
         cuzk_err_t err = {{0}};
         /* the loader's messages name the file */
-        if (cuzk_post_vanilla_load(&v[i], a->vanilla.files[i], &err) != CUZK_OK) {
+        if (cuzk_post_vanilla_load(&v[i], a->vanilla.items[i], &err) != CUZK_OK) {
             fprintf(stderr, "%s: vanilla %zu: %s\n", who, i, err.msg);
             return EXIT_BAD;
         }
@@ -199,7 +168,7 @@ static int cmd_prove(int argc, char **argv)
     args_t a;
     int rc = parse_args(&a, true, argc, argv);
     if (rc != CLI_CONTINUE) {
-        free(a.vanilla.files);
+        cli_list_free(&a.vanilla);
         return rc;
     }
     double t_all = cli_now(), t0 = t_all;
@@ -209,11 +178,12 @@ static int cmd_prove(int argc, char **argv)
     cuzk_err_t err = {{0}};
     rc = make_request(&req, &proof, &v, &a, who);
     /* the request checked before the parameters are read: bad input costs no parameter loading */
+    double t_check = cli_now();
     if (!rc && cuzk_post_check(&req, &err) != CUZK_OK) {
         fprintf(stderr, "%s: %s\n", who, err.msg);
         rc = EXIT_BAD;
     }
-    double parse_s = s_since(t0);
+    double check_s = s_since(t_check), parse_s = s_since(t0);
     cli_timing_report("post_load_vanilla", t0);
     cuzk_post_keys_t *keys = NULL;
     double load_s = 0, verify_s = 0;
@@ -225,7 +195,7 @@ static int cmd_prove(int argc, char **argv)
     }
     cuzk_groth16_proof_t pr;
     cuzk_post_timings_t tm = {0};
-    cuzk_post_prove_opts_t po = {.threads = a.threads};
+    cuzk_post_prove_opts_t po = {.threads = a.threads, .checked = true};
     if (!rc && cuzk_post_prove(&pr, &req, cuzk_post_keys_pk(keys), &po, &tm, &err) != CUZK_OK) {
         fprintf(stderr, "%s: %s\n", who, err.msg);
         rc = EXIT_BAD;
@@ -259,15 +229,15 @@ static int cmd_prove(int argc, char **argv)
                who, proof.name, req.n_vanilla, a.partition, tm.constraints, a.out, CUZK_GROTH16_PROOF_BYTES);
         printf("time: vanilla %.2f s (check %.2f s), params %.2f s, synth %.2f s, prove %.2f s, verify %.3f s, "
                "total %.2f s\n",
-               parse_s, tm.check_ms / 1e3, load_s, tm.synth_ms / 1e3, tm.prove_ms / 1e3, verify_s, s_since(t_all));
+               parse_s, check_s, load_s, tm.synth_ms / 1e3, tm.prove_ms / 1e3, verify_s, s_since(t_all));
     }
     free_vanilla(v, a.vanilla.n);
-    free(a.vanilla.files);
+    cli_list_free(&a.vanilla);
     return rc;
 }
 
-/* The proof file: one 192-byte proof. EXIT_BAD when it cannot be read; *n_proofs tells how many proofs'
- * worth of bytes it holds (a file of another length is simply not a valid proof of the partition). */
+/* The proof file: one 192-byte proof. EXIT_BAD when it cannot be read; *len gets its length, or 193 for
+ * anything longer (a file of another length is simply not a valid proof of the partition). */
 static int read_proof(uint8_t buf[CUZK_GROTH16_PROOF_BYTES], size_t *len, const char *path, const char *who)
 {
     FILE *f = fopen(path, "rb");
@@ -294,7 +264,7 @@ static int cmd_verify(int argc, char **argv)
     args_t a;
     int rc = parse_args(&a, false, argc, argv);
     if (rc != CLI_CONTINUE) {
-        free(a.vanilla.files);
+        cli_list_free(&a.vanilla);
         return rc;
     }
     double t0 = cli_now();
@@ -334,7 +304,7 @@ static int cmd_verify(int argc, char **argv)
     }
     cuzk_post_keys_free(keys);
     free_vanilla(v, a.vanilla.n);
-    free(a.vanilla.files);
+    cli_list_free(&a.vanilla);
     return rc;
 }
 

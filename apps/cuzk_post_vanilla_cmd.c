@@ -25,45 +25,21 @@ void cuzk_post_vanilla_cmd_usage(FILE *f)
                "              the vanilla proofs of sectors kept by 'cuzk seal' (one bincode file per sector)\n");
 }
 
-typedef struct {
-    const char **items;
-    size_t n;
-} list_t;
-
-static int add_item(void *dst, const char *value, char *msg, size_t cap)
-{
-    list_t *l = dst;
-    if (l->n == MAX_SECTORS) {
-        snprintf(msg, cap, "more than %d sectors", MAX_SECTORS);
-        return -1;
-    }
-    if (!l->items && !(l->items = calloc(MAX_SECTORS, sizeof *l->items))) {
-        snprintf(msg, cap, "out of memory");
-        return -1;
-    }
-    l->items[l->n++] = value;
-    return 0;
-}
-
 /* The registered proof of the options, or the default of the kind and the first sector's size. */
 static int choose_proof(cuzk_post_registered_proof_t *p, const char *name, int kind, uint64_t size,
                         const char *prog)
 {
     cuzk_err_t err;
-    if (name) {
-        if (cuzk_post_registered_proof_parse(p, name, &err) != CUZK_OK)
-            return cli_usage_error(prog, "--registered-proof: %s", err.msg);
-        if (kind >= 0 && (int)p->kind != kind)
-            return cli_usage_error(prog, "%s is a %s PoSt proof, --kind is %s", p->name,
-                                   p->kind == CUZK_POST_WINNING ? "Winning" : "Window",
-                                   kind == CUZK_POST_WINNING ? "winning" : "window");
+    /* without --kind the named proof's kind; a named proof of another size is refused when its sectors
+     * are read */
+    cuzk_status st = kind < 0 ? cuzk_post_registered_proof_parse(p, name, &err)
+                              : cuzk_post_registered_proof_select(p, (cuzk_post_kind)kind, name, name ? 0 : size, &err);
+    if (st == CUZK_OK)
         return CLI_CONTINUE;
-    }
-    if (cuzk_post_registered_proof_for_size(p, (cuzk_post_kind)kind, size, &err) != CUZK_OK) {
-        fprintf(stderr, "%s: %s\n", prog, err.msg);
-        return EXIT_BAD;
-    }
-    return CLI_CONTINUE;
+    if (name)
+        return cli_usage_error(prog, "--registered-proof: %s", err.msg);
+    fprintf(stderr, "%s: %s\n", prog, err.msg);
+    return EXIT_BAD;
 }
 
 int cuzk_post_vanilla_cmd(int argc, char **argv)
@@ -72,12 +48,12 @@ int cuzk_post_vanilla_cmd(int argc, char **argv)
     static const char *const kinds[] = {"winning", "window", NULL};
     int kind = -1;
     const char *proof_name = NULL;
-    list_t sectors = {0}, outs = {0};
+    cli_list sectors = {0}, outs = {0};
     uint8_t randomness[32];
     uint64_t first_index = 0;
     const cli_opt table[] = {
         CLI_CHOICE_OPT("kind", 0, &kind, kinds, "Winning or Window PoSt (or --registered-proof)"),
-        CLI_CALL_OPT("sector", 0, &sectors, add_item, "DIR",
+        CLI_LIST_OPT("sector", 0, &sectors, "DIR", MAX_SECTORS,
                      "a sector directory written by 'cuzk seal' (repeat for several sectors)", .required = true),
         CLI_HEX32_OPT("randomness", 0, randomness, "the challenge randomness: a canonical Fr, little-endian",
                       .required = true),
@@ -85,7 +61,7 @@ int cuzk_post_vanilla_cmd(int argc, char **argv)
                     "the registered PoSt proof (default: Winning V1 / Window V1_1 of the sectors' size)"),
         CLI_U64_OPT("sector-index", 0, &first_index, "N", 0, 0,
                     "the first sector's place in the challenged list (default 0); V1 proofs only"),
-        CLI_CALL_OPT("output", 'o', &outs, add_item, "FILE", "where each sector's proof goes, one per --sector, in order",
+        CLI_LIST_OPT("output", 'o', &outs, "FILE", MAX_SECTORS, "where each sector's proof goes, one per --sector, in order",
                      .required = true),
         CLI_END};
     const cli_cmd c = {prog, NULL,
@@ -155,7 +131,7 @@ int cuzk_post_vanilla_cmd(int argc, char **argv)
     free(bufs);
     free(lens);
 done:
-    free(sectors.items);
-    free(outs.items);
+    cli_list_free(&sectors);
+    cli_list_free(&outs);
     return rc;
 }

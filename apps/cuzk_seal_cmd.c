@@ -10,7 +10,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <time.h>
@@ -25,22 +24,6 @@ void cuzk_seal_cmd_usage(FILE *f)
                "              cuzk seal --sector-size <2KiB|8MiB|512MiB> --out DIR [--data FILE] [--miner-id N]\n"
                "                        [--sector-num N] [--ticket HEX] [--seed HEX] [--registered-proof NAME]\n"
                "                        [--threads N] [--c1-only]\n");
-}
-
-static int os_random(void *buf, size_t n)
-{
-    uint8_t *p = buf;
-    while (n) {
-        ssize_t r = getrandom(p, n, 0);
-        if (r < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        p += r;
-        n -= (size_t)r;
-    }
-    return 0;
 }
 
 static void print_hex(const char *label, const uint8_t b[32])
@@ -97,7 +80,7 @@ int cuzk_seal_cmd(int argc, char **argv)
         fprintf(stderr, "cuzk seal: --sector-size %s disagrees with %s\n", size, p->name);
         return 2;
     }
-    if ((!have_ticket && os_random(ticket, 32)) || (!have_seed && os_random(seed, 32))) {
+    if ((!have_ticket && cli_os_random(ticket, 32)) || (!have_seed && cli_os_random(seed, 32))) {
         fprintf(stderr, "cuzk seal: getrandom: %s\n", strerror(errno));
         return 1;
     }
@@ -124,7 +107,7 @@ int cuzk_seal_cmd(int argc, char **argv)
             return 2;
         }
         (void)n; /* a shorter file is followed by zeros, as a sector with one piece and padding */
-    } else if (os_random(raw, raw_len)) {
+    } else if (cli_os_random(raw, raw_len)) {
         fprintf(stderr, "cuzk seal: getrandom: %s\n", strerror(errno));
         free(raw);
         return 1;

@@ -45,35 +45,15 @@ static int parse_kind(const char *t)
 #define MAX_VANILLA 4096
 
 typedef struct {
-    const char **files;
-    size_t n;
-} file_list;
-
-typedef struct {
     const char *addr;
     const char *type, *c1, *verify_params, *request_id, *job, *circuit, *registered_proof;
     uint64_t sector_num, miner_id, sector_size, count, concurrency, timeout_ms, partition;
     bool has_sector_num;
     int priority;
-    file_list vanilla;
+    cli_list vanilla;
     uint8_t randomness[32];
     req_kind kind;
 } opts_t;
-
-static int add_vanilla(void *dst, const char *value, char *msg, size_t cap)
-{
-    file_list *l = dst;
-    if (l->n == MAX_VANILLA) {
-        snprintf(msg, cap, "more than %d vanilla proofs", MAX_VANILLA);
-        return -1;
-    }
-    if (!l->files && !(l->files = calloc(MAX_VANILLA, sizeof *l->files))) {
-        snprintf(msg, cap, "out of memory");
-        return -1;
-    }
-    l->files[l->n++] = value;
-    return 0;
-}
 
 static int bad(const char *fmt, const char *a)
 {
@@ -110,7 +90,7 @@ static int parse_opts(opts_t *o, int argc, char **argv)
                     "(wpost, window-post)"),
         CLI_STR_OPT("kind", 0, &o->type, "KIND", "the same as --type"),
         CLI_STR_OPT("c1", 0, &o->c1, "FILE", "PoRep: the C1 output (bare or Curio's wrapper)"),
-        CLI_CALL_OPT("vanilla", 0, &o->vanilla, add_vanilla, "FILE",
+        CLI_LIST_OPT("vanilla", 0, &o->vanilla, "FILE", MAX_VANILLA,
                      "PoSt: a sector's vanilla proof (bincode); Window: one per sector of the partition, in order"),
         CLI_HEX32_OPT("randomness", 0, o->randomness, "PoSt: the challenge randomness (32 bytes; default zeros)"),
         CLI_STR_OPT("registered-proof", 0, &o->registered_proof, "NAME",
@@ -277,7 +257,7 @@ static int load_post(request_t *r, opts_t *o)
         return bad("%s", "out of memory");
     r->n_vanilla = o->vanilla.n;
     for (size_t i = 0; i < o->vanilla.n; i++)
-        if (!(r->vanilla[i].data = read_file(o->vanilla.files[i], &r->vanilla[i].len)))
+        if (!(r->vanilla[i].data = read_file(o->vanilla.items[i], &r->vanilla[i].len)))
             return 2;
     if (!o->verify_params)
         return 0;
@@ -286,7 +266,7 @@ static int load_post(request_t *r, opts_t *o)
         return bad("%s", "out of memory");
     for (size_t i = 0; i < r->n_vanilla; i++)
         if (cuzk_post_vanilla_parse(&r->post_parsed[i], r->vanilla[i].data, r->vanilla[i].len, &err) != CUZK_OK) {
-            fprintf(stderr, "cuzk-bench: --verify-params: %s: %s\n", o->vanilla.files[i], err.msg);
+            fprintf(stderr, "cuzk-bench: --verify-params: %s: %s\n", o->vanilla.items[i], err.msg);
             return 2;
         }
     cuzk_post_request_t *q = &r->post_req;
@@ -707,14 +687,14 @@ int bench_client(const char *addr, int argc, char **argv)
     opts_t o = {.addr = addr, .miner_id = 1000};
     int rc = parse_opts(&o, argc, argv);
     if (rc != CLI_CONTINUE) {
-        free(o.vanilla.files);
+        cli_list_free(&o.vanilla);
         return rc;
     }
     cuzk_rpc_client_t *c = NULL;
     cuzk_err_t err = {{0}};
     if (cuzk_rpc_client_create(&c, addr, &err) != CUZK_OK) {
         fprintf(stderr, "cuzk-bench: %s: %s\n", addr, err.msg);
-        free(o.vanilla.files);
+        cli_list_free(&o.vanilla);
         return 2;
     }
     if (strcmp(cmd, "single") == 0)
@@ -734,7 +714,7 @@ int bench_client(const char *addr, int argc, char **argv)
     else
         rc = cmd_metrics(c);
     cuzk_rpc_client_destroy(c);
-    free(o.vanilla.files);
+    cli_list_free(&o.vanilla);
     return rc;
 }
 

@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <unistd.h>
 
 #include "bench/client.h"
@@ -115,42 +114,7 @@ static const char *size_name(uint64_t bytes)
 
 /* ---- winning / window ---- */
 
-typedef struct {
-    const char **items;
-    size_t n;
-} list_t;
-
 #define MAX_SECTORS 65536
-
-static int add_output(void *dst, const char *value, char *msg, size_t cap)
-{
-    list_t *l = dst;
-    if (l->n == MAX_SECTORS) {
-        snprintf(msg, cap, "more than %d outputs", MAX_SECTORS);
-        return -1;
-    }
-    if (!l->items && !(l->items = calloc(MAX_SECTORS, sizeof *l->items))) {
-        snprintf(msg, cap, "out of memory");
-        return -1;
-    }
-    l->items[l->n++] = value;
-    return 0;
-}
-
-static int os_random(void *buf, size_t n)
-{
-    uint8_t *p = buf;
-    while (n) {
-        ssize_t r = getrandom(p, n, 0);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r < 0)
-            return -1;
-        p += r;
-        n -= (size_t)r;
-    }
-    return 0;
-}
 
 static void hex(char out[65], const uint8_t b[32])
 {
@@ -214,7 +178,7 @@ static int sealed_proofs(uint8_t **bufs, size_t *lens, const post_args *a, const
                                    .data = raw, .data_len = raw_len, .threads = (int)a->threads};
         snprintf(dir, dl, "%s/%" PRIu64, tmp, i);
         cuzk_sealed_sector_t *s = NULL;
-        cuzk_status st = os_random(raw, raw_len) || os_random(req.ticket, 32)
+        cuzk_status st = cli_os_random(raw, raw_len) || cli_os_random(req.ticket, 32)
                              ? cuzk_err_set(&err, CUZK_ERR_IO, "getrandom: %s", strerror(errno))
                              : cuzk_seal_precommit(&s, &req, &err);
         if (st == CUZK_OK)
@@ -236,12 +200,8 @@ static int sealed_proofs(uint8_t **bufs, size_t *lens, const post_args *a, const
 
 static int synthetic_proofs(uint8_t **bufs, size_t *lens, const post_args *a)
 {
-    const cuzk_fc_post_proof_t *p = a->proof;
-    cuzk_fc_post_params_t pp = {.sector_size = p->sector_size, .base_arity = p->base_arity,
-                                .sub_arity = p->sub_arity, .top_arity = p->top_arity,
-                                .challenge_count = p->vanilla_challenges, .api = p->api,
-                                .sector_index = a->first_index};
-    memcpy(pp.randomness, a->randomness, 32);
+    cuzk_fc_post_params_t pp;
+    cuzk_fc_post_params_of_proof(&pp, a->proof, a->first_index, a->randomness);
     uint64_t *ids = malloc(a->sectors * sizeof *ids);
     cuzk_fc_post_synthetic_t *out = malloc(a->sectors * sizeof *out);
     cuzk_err_t err = {{0}};
@@ -265,7 +225,7 @@ static int synthetic_proofs(uint8_t **bufs, size_t *lens, const post_args *a)
     return rc;
 }
 
-static int gen_post(post_args *a, list_t *outs, const char *out_dir)
+static int gen_post(post_args *a, cli_list *outs, const char *out_dir)
 {
     if (out_dir && cli_make_dirs(out_dir) != 0) {
         fprintf(stderr, "%s: %s: cannot create the directory: %s\n", prog, out_dir, strerror(errno));
@@ -329,11 +289,11 @@ int bench_gen_vanilla(int argc, char **argv)
 {
     const char *kind = NULL, *proof_name = NULL, *out_dir = NULL;
     uint64_t size = 2048, miner = 1000, sector = 1, threads = 0, sectors = 1, first_index = 0;
-    list_t outs = {0};
+    cli_list outs = {0};
     post_args a = {0};
     bool have_rand = false, have_seed = false, have_size = false;
     const cli_opt table[] = {
-        CLI_CALL_OPT("output", 'o', &outs, add_output, "FILE",
+        CLI_LIST_OPT("output", 'o', &outs, "FILE", MAX_SECTORS,
                      "porep: the C1 output in Curio's wrapper (default c1-wrapper.json); winning / window: one "
                      "file per sector, in order"),
         CLI_STR_OPT("out-dir", 0, &out_dir, "DIR", "winning / window: DIR/sector-<num>.vproof instead of -o"),
@@ -396,7 +356,7 @@ int bench_gen_vanilla(int argc, char **argv)
         rc = cli_usage_error(prog, "%" PRIu64 " sector(s): give one -o per sector or --out-dir", sectors);
         goto done;
     }
-    if ((!have_rand && os_random(a.randomness, 32)) || (!have_seed && os_random(a.seed, 32))) {
+    if ((!have_rand && cli_os_random(a.randomness, 32)) || (!have_seed && cli_os_random(a.seed, 32))) {
         fprintf(stderr, "%s: getrandom: %s\n", prog, strerror(errno));
         rc = 1;
         goto done;
@@ -414,6 +374,6 @@ int bench_gen_vanilla(int argc, char **argv)
     a.threads = threads;
     rc = gen_post(&a, &outs, out_dir);
 done:
-    free(outs.items);
+    cli_list_free(&outs);
     return rc;
 }

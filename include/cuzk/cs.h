@@ -235,8 +235,8 @@ void cuzk_cs_get_stop(const cuzk_cs_t *cs, bool (**should_stop)(void *stop_arg),
  * in dst's ONE: bit 0 of the B-input density is or-ed), non-zero counts and the first unsatisfied
  * constraint follow. The result is the system that synthesizing dst's part and then src's into dst would
  * have given. Every backend but hash; src is only read (free it after). A failed src fails dst with its
- * status and message. Errors: CUZK_ERR_INVALID_ARG (backends differ, the hash backend, a taken record, more
- * variables than a system holds; dst is left as it was), the failure of dst (nothing appended),
+ * status and message. Errors: CUZK_ERR_INVALID_ARG (src is dst, backends differ, the hash backend, a taken
+ * record, more variables than a system holds; dst is left as it was), the failure of dst (nothing appended),
  * CUZK_ERR_NO_MEMORY (dst failed). */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_cs_extend(cuzk_cs_t *dst, const cuzk_cs_t *src, cuzk_err_t *err);
@@ -253,6 +253,19 @@ typedef struct {
                                  * no Groth16 input rows (each would add one term to A) */
 } cuzk_cs_counts_t;
 CUZK_API void cuzk_cs_counts(const cuzk_cs_t *cs, cuzk_cs_counts_t *out);
+
+/* The shape of a circuit synthesized with no witness, as the circuit-info calls give it
+ * (cuzk_porep_circuit_info, cuzk_post_circuit_info). Counts never include the prover's per-input rows
+ * (input_i · 0 = 0; a Groth16 R1CS has num_constraints + num_inputs rows and nnz_a + num_inputs). */
+typedef struct {
+    size_t num_constraints;
+    size_t num_inputs; /* ONE included */
+    size_t num_aux;
+    size_t nnz_a, nnz_b, nnz_c;
+    size_t a_aux_density, b_input_density, b_aux_density;
+    bool has_hash;
+    char hash[65]; /* TestConstraintSystem hash (with_hash) */
+} cuzk_circuit_info_t;
 
 /* ---- Direct backend → prover input ------------------------------------------------------------
  * Fills *w with pointers into the (direct) system's arrays, valid until cuzk_cs_free or the next

@@ -130,14 +130,14 @@ typedef struct {
 /* Queues a job. A request_id already known to the engine (queued, running, or finished and not yet
  * delivered) returns that job again instead of a second one. Unsupported kinds (SnapDeals):
  * CUZK_ERR_UNSUPPORTED ("not supported yet"); bad requests CUZK_ERR_INVALID_ARG naming the field. What is
- * checked here is what needs no parsing: the kind and priority; PoRep: a C1 is there and no PoSt field is
- * set; PoSt: registered_proof is a PoSt proof of the job's kind (a seal proof number, a Window number for
- * Winning: refused), sector_size (when not 0) is that proof's, randomness is 32 bytes, the number of
- * vanilla proofs fits the proof (Winning 1, Window 1..sectors per partition) and none is empty, Winning's
- * partition_index is 0. Everything else (the C1 or bincode itself, Merkle paths, challenges, the
- * randomness as a field element, the partition index against the sectors) is checked when the job
- * starts and fails the job (FAILED with the reason). Once cuzk_engine_drain or cuzk_engine_shutdown was
- * called CUZK_ERR_SHUTTING_DOWN. queue_position = jobs ahead of it in the queue. */
+ * checked here is what needs no parsing: the kind and priority; PoRep: a C1 is there and no
+ * vanilla_proofs or randomness; PoSt: registered_proof is a PoSt proof of the job's kind (a seal proof
+ * number, a Window number for Winning: refused), sector_size (when not 0) is that proof's, randomness is
+ * 32 bytes, the number of vanilla proofs fits the proof (Winning 1, Window 1..sectors per partition) and
+ * none is empty, Winning's partition_index is 0. Everything else (the C1 or bincode itself, Merkle
+ * paths, challenges, the randomness as a field element, the partition index against the sectors) is
+ * checked when the job starts and fails the job (FAILED with the reason). Once cuzk_engine_drain or
+ * cuzk_engine_shutdown was called CUZK_ERR_SHUTTING_DOWN. queue_position = jobs ahead of it in the queue. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3)
 cuzk_status cuzk_engine_submit(cuzk_engine_t *e, const cuzk_job_request_t *req, char job_id[CUZK_JOB_ID_MAX],
                                uint32_t *queue_position, cuzk_err_t *err);

@@ -14,8 +14,8 @@
  * Errors: CUZK_ERR_INVALID_ARG for an unknown proof or sector size or a configuration the circuit
  * cannot be built for (cuzk_porep_config_check, also reached through witness_init, synthesize and
  * circuit_info); CUZK_ERR_NO_MEMORY; synthesis returns the system's failure (cuzk_cs_status: a
- * missing value, out of memory, CUZK_ERR_CANCELLED); cuzk_porep_circuit_info also
- * CUZK_ERR_UNSUPPORTED as stated there. */
+ * missing value, out of memory, CUZK_ERR_CANCELLED); cuzk_porep_circuit_info with a hash also
+ * CUZK_ERR_UNSUPPORTED when libcrypto has no BLAKE2s. */
 #ifndef CUZK_FILECOIN_H
 #define CUZK_FILECOIN_H
 #include <stdbool.h>
@@ -132,24 +132,12 @@ CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1)
 cuzk_status cuzk_porep_synthesize(cuzk_cs_t *cs, const cuzk_porep_config_t *cfg, const cuzk_porep_witness_t *w,
                                   cuzk_err_t *err);
 
-/* ---- Circuit info --------------------------------------------------------------------------------
- * Shape of a circuit synthesized with no witness. Counts never include the prover's per-input rows
- * (input_i · 0 = 0; a Groth16 R1CS has num_constraints + num_inputs rows and nnz_a + num_inputs). */
-typedef struct {
-    size_t num_constraints;
-    size_t num_inputs; /* ONE included */
-    size_t num_aux;
-    size_t nnz_a, nnz_b, nnz_c;
-    size_t a_aux_density, b_input_density, b_aux_density;
-    bool has_hash;
-    char hash[65]; /* TestConstraintSystem hash (with_hash) */
-} cuzk_circuit_info_t;
+/* ---- Circuit info (cuzk_circuit_info_t: cuzk/cs.h) ---------------------------------------------- */
 
 /* Counts on the count backend (a 32GiB partition: seconds, tens of MiB); with with_hash also the
- * test backend's hash, which holds the whole system in memory (about 40 bytes per non-zero: under
- * 2 GiB up to 512MiB sectors, tens of GiB at 32GiB): CUZK_ERR_UNSUPPORTED, before any work, when
- * that would exceed three quarters of the machine's memory. Errors of cuzk_porep_config_check and of
- * synthesis. */
+ * TestConstraintSystem hash, streamed by the hash backend in constant memory (a second synthesis:
+ * production sizes take minutes). Errors of cuzk_porep_config_check, of synthesis and of
+ * cuzk_cs_hash_begin (CUZK_ERR_UNSUPPORTED when libcrypto has no BLAKE2s). */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1)
 cuzk_status cuzk_porep_circuit_info(cuzk_circuit_info_t *out, const cuzk_porep_config_t *cfg, bool with_hash,
                                     cuzk_err_t *err);

@@ -74,11 +74,18 @@ cuzk_status cuzk_post_registered_proof(cuzk_post_registered_proof_t *out, uint64
  * as decimal text. CUZK_ERR_INVALID_ARG naming the name. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_post_registered_proof_parse(cuzk_post_registered_proof_t *out, const char *name, cuzk_err_t *err);
-/* The V1_1 proof of a kind and sector size (what `cuzk params generate --kind winning-post` means by a
- * size). CUZK_ERR_INVALID_ARG for another size. */
+/* The proof Filecoin registers today for a kind and sector size: Winning V1, Window V1_1 (what `cuzk
+ * params generate --kind winning-post` means by a size). CUZK_ERR_INVALID_ARG for another size. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1)
 cuzk_status cuzk_post_registered_proof_for_size(cuzk_post_registered_proof_t *out, cuzk_post_kind kind,
                                                 uint64_t sector_size, cuzk_err_t *err);
+/* The proof of a kind a caller names: by name or number (cuzk_post_registered_proof_parse) when name is not
+ * NULL, else the kind's proof for sector_size (cuzk_post_registered_proof_for_size); a named proof must be
+ * of kind and, when sector_size is not 0, of that sector size. CUZK_ERR_INVALID_ARG naming the proof and
+ * what differs. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1)
+cuzk_status cuzk_post_registered_proof_select(cuzk_post_registered_proof_t *out, cuzk_post_kind kind,
+                                              const char *name, uint64_t sector_size, cuzk_err_t *err);
 
 /* ---- The circuit --------------------------------------------------------------------------------- */
 
@@ -237,6 +244,8 @@ typedef struct {
     int threads;                 /* synthesis chunks and proving threads, >= 0; 0 = every online CPU */
     bool (*should_stop)(void *stop_arg); /* polled before each sector and each proving phase; NULL: never */
     void *stop_arg;
+    bool checked;                /* cuzk_post_prove: the caller already ran cuzk_post_check on this request
+                                  * (before loading the parameters, say): not repeated */
 } cuzk_post_prove_opts_t;
 
 typedef struct {
@@ -244,7 +253,8 @@ typedef struct {
     uint64_t constraints;
 } cuzk_post_timings_t;
 
-/* The partition's proof: cuzk_post_check, synthesis (direct backend, parallel chunks), Groth16. Not
+/* The partition's proof: cuzk_post_check (unless opts->checked), synthesis (direct backend, parallel
+ * chunks), Groth16. Not
  * verified here: verify with cuzk_post_verify before handing it out. With CUZK_TIMING=1 `post_check`,
  * `post_synth` and `post_prove` phase lines on stderr. opts and timings may be NULL. Errors of
  * cuzk_post_check, CUZK_ERR_MISMATCH (a key of another circuit), CUZK_ERR_CANCELLED,
@@ -260,9 +270,11 @@ CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3, 4)
 cuzk_status cuzk_post_verify(bool *valid, const cuzk_post_request_t *req, const cuzk_groth16_vk_t *vk,
                              const cuzk_groth16_proof_t *proof, cuzk_err_t *err);
 
-/* The partition synthesized (after cuzk_post_check), ready to prove, for a pipelining prover (the engine):
- * the same errors as cuzk_post_prove's first half. On success *out is new; on error NULL. It borrows
- * nothing from the request. */
+/* The partition synthesized, ready to prove, for a pipelining prover (the engine). It does not check the
+ * request as cuzk_post_check does: the caller makes that check first (as PoRep's partition calls leave
+ * the challenge check to cuzk_porep_c1_check_challenges). Errors of cuzk_post_request_witness,
+ * CUZK_ERR_CANCELLED, CUZK_ERR_NO_MEMORY. On success *out is new; on error NULL. It borrows nothing from
+ * the request. */
 typedef struct cuzk_post_partition cuzk_post_partition_t;
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_post_partition_synthesize(cuzk_post_partition_t **out, const cuzk_post_request_t *req,

@@ -55,6 +55,27 @@ bool cuzk_cs_poll_stop(cuzk_cs_t *cs)
     return cs->status == CUZK_ERR_CANCELLED;
 }
 
+/* What a fresh system holds, over whatever memory cs's arrays keep: the modes of its backend (which
+ * cuzk_cs_take_record turns off), the record's first row, no unsatisfied constraint, and ONE. False
+ * when out of memory (the record's row: nothing else done; ONE: cs failed). */
+static bool cs_start(cuzk_cs_t *cs)
+{
+    cuzk_cs_backend b = cs->backend;
+    cs->want_values = b == CUZK_CS_WITNESS || b == CUZK_CS_DIRECT || b == CUZK_CS_TEST || b == CUZK_CS_CHECK;
+    cs->want_lcs = b != CUZK_CS_WITNESS;
+    cs->want_density = b != CUZK_CS_WITNESS && b != CUZK_CS_CHECK;
+    cs->want_record = b == CUZK_CS_RECORD || b == CUZK_CS_TEST;
+    cs->first_unsat = -1;
+    for (int k = 0; cs->want_record && k < 3; k++) {
+        if (!cs_vec_reserve(&cs->m[k].row_start, 1, sizeof(uint64_t)))
+            return false;
+        ((uint64_t *)cs->m[k].row_start.p)[0] = 0;
+        cs->m[k].row_start.len = 1;
+    }
+    cuzk_cs_alloc_input(cs, &FR_ONE);
+    return cs->status == CUZK_OK;
+}
+
 cuzk_status cuzk_cs_new(cuzk_cs_t **out, cuzk_cs_backend backend, cuzk_lc_strategy strategy, cuzk_err_t *err)
 {
     *out = NULL;
@@ -67,24 +88,9 @@ cuzk_status cuzk_cs_new(cuzk_cs_t **out, cuzk_cs_backend backend, cuzk_lc_strate
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "cuzk_cs_new: out of memory");
     cs->backend = backend;
     cs->strategy = strategy;
-    cs->want_values = backend == CUZK_CS_WITNESS || backend == CUZK_CS_DIRECT || backend == CUZK_CS_TEST ||
-                      backend == CUZK_CS_CHECK;
-    cs->want_lcs = backend != CUZK_CS_WITNESS;
-    cs->want_density = backend != CUZK_CS_WITNESS && backend != CUZK_CS_CHECK;
-    cs->first_unsat = -1;
-    cs->want_record = backend == CUZK_CS_RECORD || backend == CUZK_CS_TEST;
     static const uint32_t inline_caps[CUZK_LC_STRATEGY_COUNT] = {0, 1, 2, 4, 0};
     cs->inline_cap = inline_caps[strategy];
-    for (int k = 0; cs->want_record && k < 3; k++) {
-        if (!cs_vec_reserve(&cs->m[k].row_start, 1, sizeof(uint64_t))) {
-            cuzk_cs_free(cs);
-            return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "cuzk_cs_new: out of memory");
-        }
-        ((uint64_t *)cs->m[k].row_start.p)[0] = 0;
-        cs->m[k].row_start.len = 1;
-    }
-    cuzk_cs_alloc_input(cs, &FR_ONE);
-    if (cs->status != CUZK_OK) {
+    if (!cs_start(cs)) {
         cuzk_cs_free(cs);
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "cuzk_cs_new: out of memory");
     }
@@ -115,27 +121,16 @@ void cuzk_cs_reset(cuzk_cs_t *cs)
     cs->nnz[0] = cs->nnz[1] = cs->nnz[2] = 0;
     cs->status = CUZK_OK;
     cs->err.msg[0] = 0;
-    cs->first_unsat = -1;
     cs_vec *vs[] = {&cs->input, &cs->aux, &cs->av, &cs->bv, &cs->cv, &cs->a_aux_d, &cs->b_in_d, &cs->b_aux_d};
     for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++)
         vs[i]->len = 0; /* bitmaps: alloc zeroes each word it starts */
-    cs->want_density = cs->backend != CUZK_CS_WITNESS && cs->backend != CUZK_CS_CHECK;
-    cs->want_record = cs->backend == CUZK_CS_RECORD || cs->backend == CUZK_CS_TEST;
-    bool ok = true;
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < 3; k++)
         cs->m[k].col.len = cs->m[k].coeff.len = cs->m[k].row_start.len = 0;
-        if (cs->want_record && (ok = ok && cs_vec_reserve(&cs->m[k].row_start, 1, sizeof(uint64_t)))) {
-            ((uint64_t *)cs->m[k].row_start.p)[0] = 0;
-            cs->m[k].row_start.len = 1;
-        }
-    }
     cs_arena_reset(&cs->arena);
     cs->arena.live = 0;
     cs_hash_free(cs);
-    if (!ok)
+    if (!cs_start(cs)) /* a failure of ONE's allocation has already named itself */
         cs_failf(cs, CUZK_ERR_NO_MEMORY, "cuzk_cs_reset: out of memory");
-    else
-        cuzk_cs_alloc_input(cs, &FR_ONE);
 }
 
 void cuzk_cs_reserve(cuzk_cs_t *cs, size_t num_inputs, size_t num_aux, size_t num_constraints)
@@ -291,8 +286,9 @@ static inline void track_density(cuzk_cs_t *cs, int which, uint32_t id)
         set_bit(&cs->b_in_d, idx);
 }
 
-/* Σ coeff·z, skipping zero coefficients and the multiplication by one (bellperson's eval). */
-static void lc_eval(cuzk_cs_t *cs, const cuzk_lc_t *lc, int which, fr *out)
+/* Σ coeff·z, skipping zero coefficients and the multiplication by one (bellperson's eval); with track
+ * the terms count in the densities and non-zeros too (direct; the check backend keeps neither). */
+static inline void lc_eval(cuzk_cs_t *cs, const cuzk_lc_t *lc, int which, bool track, fr *out)
 {
     fr acc = FR_ZERO, tmp;
     const cuzk_lc_term_t *t = cuzk_lc_terms(lc);
@@ -304,33 +300,10 @@ static void lc_eval(cuzk_cs_t *cs, const cuzk_lc_t *lc, int which, fr *out)
             bad_var(cs, which, id);
             continue;
         }
-        track_density(cs, which, id);
-        cs->nnz[which]++;
-        const fr *z = cs_value(cs, id);
-        if (cs_is_one(&t[k].coeff)) {
-            fr_add(&acc, &acc, z);
-        } else {
-            fr_mul(&tmp, &t[k].coeff, z);
-            fr_add(&acc, &acc, &tmp);
+        if (track) {
+            track_density(cs, which, id);
+            cs->nnz[which]++;
         }
-    }
-    *out = acc;
-}
-
-/* Σ coeff·z for the check backend: lc_eval without densities. */
-static void lc_value(cuzk_cs_t *cs, const cuzk_lc_t *lc, int which, fr *out)
-{
-    fr acc = FR_ZERO, tmp;
-    const cuzk_lc_term_t *t = cuzk_lc_terms(lc);
-    for (uint32_t k = 0; k < lc->len; k++) {
-        if (cs_is_zero(&t[k].coeff))
-            continue;
-        uint32_t id = t[k].var;
-        if (!cs_var_valid(cs, id)) {
-            bad_var(cs, which, id);
-            continue;
-        }
-        cs->nnz[which]++;
         const fr *z = cs_value(cs, id);
         if (cs_is_one(&t[k].coeff)) {
             fr_add(&acc, &acc, z);
@@ -425,7 +398,7 @@ void cuzk_cs_enforce(cuzk_cs_t *cs, const cuzk_lc_t *a, const cuzk_lc_t *b, cons
     case CUZK_CS_CHECK: {
         fr v[3], ab;
         for (int k = 0; k < 3; k++)
-            lc_value(cs, lcs[k], k, &v[k]);
+            lc_eval(cs, lcs[k], k, false, &v[k]);
         fr_mul(&ab, &v[0], &v[1]);
         if (cs->first_unsat < 0 && !fr_eq(&ab, &v[2]))
             cs->first_unsat = (int64_t)cs->num_constraints;
@@ -440,7 +413,7 @@ void cuzk_cs_enforce(cuzk_cs_t *cs, const cuzk_lc_t *a, const cuzk_lc_t *b, cons
             }
         }
         for (int k = 0; k < 3; k++)
-            lc_eval(cs, lcs[k], k, &((fr *)out[k]->p)[out[k]->len++]);
+            lc_eval(cs, lcs[k], k, true, &((fr *)out[k]->p)[out[k]->len++]);
         break;
     }
     }

@@ -5,7 +5,10 @@
  * B-input density, which otherwise grows by the part's other inputs). */
 #include "cs/cs_internal.h"
 
-bool cs_bits_append(cs_vec *dst, size_t at, const uint64_t *src, size_t from, size_t n)
+/* Bitmap words: appends bits [from, from + n) of src after the first `at` bits of *dst, whose words past
+ * bit `at` must be zero (as alloc keeps them); dst then has cs_words(at + n) words. False when out of
+ * memory (dst unchanged). */
+static bool bits_append(cs_vec *dst, size_t at, const uint64_t *src, size_t from, size_t n)
 {
     size_t words = cs_words(at + n);
     if (!cs_vec_reserve(dst, words, 8))
@@ -104,9 +107,9 @@ cuzk_status cuzk_cs_extend(cuzk_cs_t *dst, const cuzk_cs_t *src, cuzk_err_t *err
              vec_append(&dst->aux, src->aux.p, src->num_aux, sizeof(fr));
     if (ok && dst->want_density) {
         const uint64_t *sb = src->b_in_d.p;
-        ok = cs_bits_append(&dst->a_aux_d, na, src->a_aux_d.p, 0, src->num_aux) &&
-             cs_bits_append(&dst->b_aux_d, na, src->b_aux_d.p, 0, src->num_aux) &&
-             cs_bits_append(&dst->b_in_d, ni, sb, 1, sni);
+        ok = bits_append(&dst->a_aux_d, na, src->a_aux_d.p, 0, src->num_aux) &&
+             bits_append(&dst->b_aux_d, na, src->b_aux_d.p, 0, src->num_aux) &&
+             bits_append(&dst->b_in_d, ni, sb, 1, sni);
         if (ok && (sb[0] & 1))
             ((uint64_t *)dst->b_in_d.p)[0] |= 1;
     }

@@ -62,7 +62,7 @@ struct cuzk_cs {
     uint32_t inline_cap; /* initial inline capacity of a new LC */
 
     size_t num_inputs, num_aux, num_constraints;
-    size_t nnz[3]; /* non-zero terms enforced into A, B, C (count, record, direct, test) */
+    size_t nnz[3]; /* non-zero terms enforced into A, B, C (the backends with densities) */
 
     cuzk_status status; /* first failure, sticky */
     cuzk_err_t err;
@@ -71,9 +71,9 @@ struct cuzk_cs {
 
     cs_arena arena;
 
-    cs_vec input, aux;               /* fr values (witness, direct, test) */
+    cs_vec input, aux;               /* fr values (witness, direct, test, check) */
     cs_vec av, bv, cv;               /* fr: A·z, B·z, C·z per constraint (direct) */
-    cs_vec a_aux_d, b_in_d, b_aux_d; /* uint64_t density bitmaps (count, record, direct, test) */
+    cs_vec a_aux_d, b_in_d, b_aux_d; /* uint64_t density bitmaps (count, record, direct, test, hash) */
     cs_csr m[3];                     /* A, B, C (record, test) */
     struct cs_hash_stream *hs;       /* hash backend: the running BLAKE2s (test_cs.c) */
     int64_t first_unsat;             /* check backend: first constraint with a·b ≠ c, −1 while none */
@@ -110,11 +110,6 @@ void cs_failf(cuzk_cs_t *cs, cuzk_status st, const char *fmt, ...) __attribute__
  * remaining ones counted as term_counts does through `counts`); the stream's release. */
 void cs_hash_enforce(cuzk_cs_t *cs, const cuzk_lc_t *const lcs[3], bool (*counts)(cuzk_cs_t *, const cuzk_lc_term_t *, int));
 void cs_hash_free(cuzk_cs_t *cs);
-
-/* Bitmap words: appends bits [from, from + n) of src after the first `at` bits of *dst, whose words past
- * bit `at` must be zero (as alloc keeps them); dst then has cs_words(at + n) words. False when out of
- * memory (dst unchanged). */
-bool cs_bits_append(cs_vec *dst, size_t at, const uint64_t *src, size_t from, size_t n);
 
 /* Σ coeff·z over a CSR row whose columns are raw ids (test backend) or z indices (r1cs). */
 void cs_row_eval_ids(fr *out, const cuzk_cs_t *cs, const uint32_t *col, const fr *coeff, size_t n);

@@ -3,6 +3,8 @@
 
 #include <time.h>
 
+#include "engine/clock.h"
+
 void cuzk_budget_init(cuzk_budget_t *b, uint64_t total, uint64_t (*evict)(void *, uint64_t), void *evict_ctx)
 {
     pthread_mutex_init(&b->mu, NULL);
@@ -50,11 +52,9 @@ cuzk_status cuzk_budget_acquire(cuzk_budget_t *b, uint64_t bytes, bool (*stop)(v
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s needs %.2f GiB, more than the whole memory budget (%.2f GiB)",
                             what, bytes / 1073741824.0, b->total / 1073741824.0);
     pthread_mutex_lock(&b->mu);
-    bool counted = false;
+    bool waits = !fits(b, bytes); /* counted in b->waiting until it has the memory or gives up */
+    b->waiting += waits;
     while (!fits(b, bytes)) {
-        if (!counted)
-            b->waiting++;
-        counted = true;
         uint64_t need = bytes - (b->total - b->used);
         pthread_mutex_unlock(&b->mu);
         uint64_t freed = b->evict ? b->evict(b->evict_ctx, need) : 0;
@@ -66,18 +66,11 @@ cuzk_status cuzk_budget_acquire(cuzk_budget_t *b, uint64_t bytes, bool (*stop)(v
         }
         pthread_mutex_lock(&b->mu);
         if (freed == 0 && !fits(b, bytes)) {
-            struct timespec ts;
-            clock_gettime(CLOCK_MONOTONIC, &ts);
-            ts.tv_nsec += 100 * 1000 * 1000;
-            if (ts.tv_nsec >= 1000000000) {
-                ts.tv_sec++;
-                ts.tv_nsec -= 1000000000;
-            }
+            struct timespec ts = cuzk_engine_timespec(cuzk_engine_now_ns() + 100000000u); /* retry eviction */
             pthread_cond_timedwait(&b->cv, &b->mu, &ts);
         }
     }
-    if (counted)
-        b->waiting--;
+    b->waiting -= waits;
     take(b, bytes);
     pthread_mutex_unlock(&b->mu);
     return CUZK_OK;

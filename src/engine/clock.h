@@ -30,4 +30,10 @@ static inline uint64_t cuzk_after_ns(uint64_t t, uint64_t span)
 {
     return span > UINT64_MAX - t ? UINT64_MAX : t + span;
 }
+
+/* t as the deadline of pthread_cond_timedwait on a condition variable of CLOCK_MONOTONIC. */
+static inline struct timespec cuzk_engine_timespec(uint64_t t)
+{
+    return (struct timespec){(time_t)(t / 1000000000u), (long)(t % 1000000000u)};
+}
 #endif

@@ -263,7 +263,8 @@ static cuzk_status check_request(const cuzk_job_request_t *r, cuzk_err_t *err)
     return ops->check_request(r, err);
 }
 
-/* The request's input bytes into j (PoRep: the C1; PoSt: the vanilla proofs back to back). */
+/* The request's input into j (PoRep: the C1; PoSt: the vanilla proofs back to back and the rest of
+ * the request in j->post). */
 static bool copy_input(job_t *j, const cuzk_job_request_t *r)
 {
     if (r->kind == CUZK_KIND_POREP_SEAL_COMMIT) {
@@ -291,8 +292,10 @@ static bool copy_input(job_t *j, const cuzk_job_request_t *r)
         off += r->vanilla_proofs[i].len;
         j->input_lens[i] = r->vanilla_proofs[i].len;
     }
-    memcpy(j->randomness, r->randomness, sizeof j->randomness);
-    j->partition_index = r->partition_index;
+    j->post.proof_id = r->registered_proof;
+    memcpy(j->post.randomness, r->randomness, sizeof j->post.randomness);
+    j->post.miner_id = r->miner_id;
+    j->post.partition_index = r->partition_index;
     return true;
 }
 
@@ -336,7 +339,6 @@ cuzk_status cuzk_engine_submit(cuzk_engine_t *e, const cuzk_job_request_t *req, 
     j->sector_number = req->sector_number;
     j->miner_id = req->miner_id;
     j->has_sector_and_miner = req->has_sector_and_miner;
-    j->registered_proof = req->registered_proof;
     j->t_submit = cuzk_engine_now_ns();
 
     pthread_mutex_lock(&e->mu);
@@ -413,7 +415,7 @@ void cuzk_engine_await(cuzk_engine_t *e, const char *job_id, uint64_t timeout_ms
         }
         if (deadline && deadline < wake)
             wake = deadline;
-        struct timespec ts = {(time_t)(wake / 1000000000ull), (long)(wake % 1000000000ull)};
+        struct timespec ts = cuzk_engine_timespec(wake);
         pthread_cond_timedwait(&e->done_cv, &e->mu, &ts);
     }
     if (j->phase == JOB_DONE)

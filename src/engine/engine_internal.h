@@ -39,18 +39,17 @@ typedef struct job {
     size_t input_len;
     size_t *input_lens;             /* PoSt: each vanilla proof's length (n_inputs of them) */
     size_t n_inputs;
-    uint64_t sector_size, sector_number, miner_id;
+    uint64_t sector_size, sector_number, miner_id; /* PoRep */
     bool has_sector_and_miner;
-    uint64_t registered_proof;
-    uint8_t randomness[32];         /* PoSt */
-    uint32_t partition_index;       /* Window PoSt */
     job_phase_t phase;
     bool cancel, failed;
     uint64_t t_submit, t_start, t_done; /* ns */
     /* while active */
     cuzk_porep_c1_t *c1;            /* PoRep */
     cuzk_post_vanilla_t **vanilla;  /* PoSt: n_inputs parsed proofs */
-    cuzk_post_request_t post;       /* PoSt: the request, over vanilla */
+    /* PoSt: the request; its proof id, randomness, miner and partition from submission, its vanilla
+     * proofs (over vanilla) while active */
+    cuzk_post_request_t post;
     cuzk_srs_entry_t *srs;
     uint32_t n_parts, next_synth, n_proved, in_flight;
     job_part_t *parts;

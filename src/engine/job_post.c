@@ -6,7 +6,6 @@
  * leaves) and acquires the circuit's parameters; the partition is synthesized on the configured synthesis
  * threads, proved, and verified against the request's public inputs before it is returned. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "engine/engine_internal.h"
 
@@ -65,19 +64,13 @@ static cuzk_status post_prepare(cuzk_engine_t *e, job_t *j, uint32_t *n_parts, c
             return cuzk_err_set(err, st, "vanilla_proofs[%zu]: %s", i, sub.msg);
         off += j->input_lens[i];
     }
-    cuzk_post_request_t *q = &j->post;
-    memset(q, 0, sizeof *q);
-    q->proof_id = j->registered_proof;
-    memcpy(q->randomness, j->randomness, sizeof q->randomness);
-    q->miner_id = j->miner_id;
-    q->partition_index = j->partition_index;
-    q->vanilla = (const cuzk_post_vanilla_t *const *)j->vanilla;
-    q->n_vanilla = j->n_inputs;
-    cuzk_status st = cuzk_post_check(q, err);
+    j->post.vanilla = (const cuzk_post_vanilla_t *const *)j->vanilla;
+    j->post.n_vanilla = j->n_inputs;
+    cuzk_status st = cuzk_post_check(&j->post, err);
     if (st != CUZK_OK)
         return st;
     cuzk_post_registered_proof_t p;
-    st = cuzk_post_registered_proof(&p, j->registered_proof, err);
+    st = cuzk_post_registered_proof(&p, j->post.proof_id, err);
     if (st != CUZK_OK)
         return st;
     cuzk_srs_circuit_t circuit;
@@ -117,7 +110,8 @@ static void post_release(job_t *j)
         cuzk_post_vanilla_free(j->vanilla[i]);
     free(j->vanilla);
     j->vanilla = NULL;
-    memset(&j->post, 0, sizeof j->post);
+    j->post.vanilla = NULL;
+    j->post.n_vanilla = 0;
 }
 
 const job_kind_t cuzk_job_post = {post_check_request, post_prepare, post_synthesize, post_prove,

@@ -16,7 +16,6 @@
  * synthesized (Winning: well under a second once its parameters are resident). */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "engine/clock.h"
 #include "engine/engine_internal.h"
@@ -116,7 +115,7 @@ cuzk_status cuzk_engine_acquire_srs(cuzk_engine_t *e, job_t *j, const cuzk_srs_c
     uint64_t t0 = cuzk_engine_now_ns();
     cuzk_status st = cuzk_srs_acquire(&e->srs, circuit, &j->srs, &j->srs_load_ms, NULL, job_stopped, &stop, err);
     if (st == CUZK_OK)
-        cuzk_engine_timeline(e, "SRS_READY", j->id, "%s %.0f ms", j->srs->circuit_id, ms_since(t0));
+        cuzk_engine_timeline(e, "SRS_READY", j->id, "%s %.0f ms", j->srs->circuit.id, ms_since(t0));
     return st;
 }
 
@@ -413,13 +412,7 @@ void *cuzk_engine_prove_worker(void *arg)
             break;
         else if (floor != CUZK_PRIORITY_UNSPECIFIED) {
             /* holding back: look again soon, in case a thread starts waiting for memory */
-            struct timespec ts;
-            clock_gettime(CLOCK_MONOTONIC, &ts);
-            ts.tv_nsec += 50 * 1000 * 1000;
-            if (ts.tv_nsec >= 1000000000) {
-                ts.tv_sec++;
-                ts.tv_nsec -= 1000000000;
-            }
+            struct timespec ts = cuzk_engine_timespec(cuzk_engine_now_ns() + 50000000u);
             pthread_cond_timedwait(&e->prove_cv, &e->mu, &ts);
         } else
             pthread_cond_wait(&e->prove_cv, &e->mu);

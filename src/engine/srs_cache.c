@@ -103,7 +103,7 @@ bool cuzk_srs_circuit_by_id(const char *circuit_id, cuzk_srs_circuit_t *out)
 static cuzk_srs_entry_t *find(cuzk_srs_cache_t *c, const char *id)
 {
     for (cuzk_srs_entry_t *e = c->entries; e; e = e->next)
-        if (strcmp(e->circuit_id, id) == 0)
+        if (strcmp(e->circuit.id, id) == 0)
             return e;
     return NULL;
 }
@@ -122,8 +122,9 @@ static cuzk_status load(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e, bool (*stop)(v
                         cuzk_err_t *err)
 {
     cuzk_porep_params_paths_t pp; /* cuzk_post_params_paths_t is the same type */
-    cuzk_status st = e->post ? cuzk_post_params_paths(&pp, c->dir, e->proof_id, err)
-                             : cuzk_porep_params_paths(&pp, c->dir, e->proof_id, err);
+    const cuzk_srs_circuit_t *k = &e->circuit;
+    cuzk_status st = k->post ? cuzk_post_params_paths(&pp, c->dir, k->proof_id, err)
+                             : cuzk_porep_params_paths(&pp, c->dir, k->proof_id, err);
     FILE *f = st == CUZK_OK ? fopen(pp.params, "rb") : NULL;
     uint64_t bytes = 0;
     if (f) {
@@ -138,15 +139,15 @@ static cuzk_status load(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e, bool (*stop)(v
         return st;
     e->bytes = bytes;
     const char *vk_path = NULL;
-    if (e->post) {
-        st = cuzk_post_keys_load(&e->post_keys, c->dir, e->proof_id, true, c->threads, err);
+    if (k->post) {
+        st = cuzk_post_keys_load(&e->post_keys, c->dir, k->proof_id, true, c->threads, err);
         if (st == CUZK_OK) {
             e->pk = cuzk_post_keys_pk(e->post_keys);
             e->vk = cuzk_post_keys_vk(e->post_keys);
             vk_path = cuzk_post_keys_paths(e->post_keys)->vk;
         }
     } else {
-        st = cuzk_porep_keys_load(&e->porep_keys, c->dir, e->proof_id, true, c->threads, err);
+        st = cuzk_porep_keys_load(&e->porep_keys, c->dir, k->proof_id, true, c->threads, err);
         if (st == CUZK_OK) {
             e->pk = cuzk_porep_keys_pk(e->porep_keys);
             e->vk = cuzk_porep_keys_vk(e->porep_keys);
@@ -190,9 +191,7 @@ cuzk_status cuzk_srs_acquire(cuzk_srs_cache_t *c, const cuzk_srs_circuit_t *circ
         pthread_mutex_unlock(&c->mu);
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory");
     }
-    snprintf(e->circuit_id, sizeof e->circuit_id, "%s", id);
-    e->post = circuit->post;
-    e->proof_id = circuit->proof_id;
+    e->circuit = *circuit;
     e->loading = true;
     e->refs = 1;
     e->next = c->entries;
@@ -295,7 +294,7 @@ size_t cuzk_srs_list(cuzk_srs_cache_t *c, cuzk_engine_srs_info_t *out, size_t ma
         if (e->loading)
             continue; /* not resident yet */
         if (n < max) {
-            snprintf(out[n].circuit_id, sizeof out[n].circuit_id, "%s", e->circuit_id);
+            snprintf(out[n].circuit_id, sizeof out[n].circuit_id, "%s", e->circuit.id);
             out[n].size_bytes = e->bytes;
             out[n].ref_count = e->refs;
             out[n].idle_ms = e->refs ? 0 : cuzk_elapsed_ns(now, e->last_used_ns) / 1000000;

@@ -21,10 +21,8 @@ typedef struct {
 } cuzk_srs_circuit_t;
 
 typedef struct cuzk_srs_entry {
-    char circuit_id[32];
-    bool post;
-    uint32_t proof_id;                 /* the proof it was loaded for (all of its circuit share the keys) */
-    cuzk_porep_keys_t *porep_keys;     /* one of the two, by post */
+    cuzk_srs_circuit_t circuit;        /* and the proof it was loaded for */
+    cuzk_porep_keys_t *porep_keys;     /* one of the two, by circuit.post */
     cuzk_post_keys_t *post_keys;
     const cuzk_groth16_pk_t *pk;       /* the loaded keys' */
     const cuzk_groth16_vk_t *vk;

@@ -91,7 +91,7 @@ static cuzk_srs_entry_t *fake_entry(cuzk_srs_cache_t *c, const char *id, uint64_
                                     uint64_t last_used_ns)
 {
     cuzk_srs_entry_t *e = calloc(1, sizeof *e);
-    snprintf(e->circuit_id, sizeof e->circuit_id, "%s", id);
+    snprintf(e->circuit.id, sizeof e->circuit.id, "%s", id);
     e->bytes = bytes;
     e->refs = refs;
     e->last_used_ns = last_used_ns;

@@ -1,5 +1,6 @@
 /* Winning and Window PoSt through the engine, on real 2KiB sectors sealed here (their vanilla proofs made
- * from the sectors' files) and 2KiB development parameters made here when the directory lacks them:
+ * from the sectors' files) and 2KiB development parameters (`cuzk params generate` when the directory
+ * lacks them):
  * - submission refuses what needs no parsing (registered proof of the wrong kind or no PoSt proof at all,
  *   sector size, randomness length, vanilla count, empty vanilla, Winning's partition index, fields of
  *   the other kind) with CUZK_ERR_INVALID_ARG naming the field, and queues nothing;
@@ -9,18 +10,16 @@
  * - preload / evict of winning-2k and wpost-2k (charged to the budget, listed in the status);
  * - Winning and Window (2 sectors, and 1 sector padded) proofs complete, and each verifies with
  *   cuzk_post_verify and the .vk read from the directory, and not under other randomness;
- * - a CRITICAL Winning job submitted while LOW jobs fill the pipeline (one being proved, one synthesized
- *   and waiting) waits for the partition being proved only: no LOW partition starts (synthesis or proof)
- *   between its SUBMIT and its PROVE_START in the TIMELINE.
- * Usage: test_engine_post <params dir>. */
-#define _GNU_SOURCE
-#include <pthread.h>
+ * - a CRITICAL Winning job submitted while LOW jobs (Window PoSt, the cheaper proof) fill the pipeline
+ *   (one being proved, one synthesized and waiting) waits for the partition being proved only: no LOW
+ *   partition starts (synthesis or proof) between its SUBMIT and its PROVE_START in the TIMELINE.
+ * Usage: test_engine_post <cuzk tool> <params dir>. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "post_fixture.h"
+#include "test_util.h"
 
 static const char *params_dir;
 static char sector_a[512], sector_b[512];
@@ -242,9 +241,10 @@ static void one_of_each(cuzk_engine_config_t *c)
 
 #define NFILL 4
 
-/* Fillers of priority LOW keep one worker of each kind busy; the CRITICAL Winning job is submitted
- * when filler k is being proved and filler k+1 is synthesized and waiting. Returns whether the moment
- * was caught (filler k's proof still running at the submission: the check is not vacuous). */
+/* Fillers of priority LOW (two-sector Window PoSt jobs) keep one worker of each kind busy; the CRITICAL
+ * Winning job (its parameters resident, as the fillers' are) is submitted when filler k is being proved
+ * and filler k+1 is synthesized and waiting. Returns whether the moment was caught (filler k's proof
+ * still running at the submission: the check is not vacuous). */
 static bool priority_round(int round)
 {
     fx_engine_t x;
@@ -252,14 +252,17 @@ static bool priority_round(int round)
     snprintf(name, sizeof name, "priority-%d", round);
     if (!fx_start(&x, name, params_dir, one_of_each))
         return true;
-    uint8_t *one[1] = {win_v};
-    size_t l1[1] = {win_len};
+    uint8_t *one[1] = {win_v}, *two[2] = {wnd_v[0], wnd_v[1]};
+    size_t l1[1] = {win_len}, l2[2] = {wnd_len[0], wnd_len[1]};
     char ids[NFILL][16];
     cuzk_err_t err = {{0}};
+    bool already;
+    uint64_t ms;
+    CHECK_MSG(cuzk_engine_preload(x.e, "winning-2k", &already, &ms, &err) == CUZK_OK, "%s", err.msg);
     for (int i = 0; i < NFILL; i++) {
         fx_request_t q;
         snprintf(ids[i], sizeof ids[i], "low-%d", i);
-        fx_request(&q, ids[i], CUZK_KIND_WINNING_POST, FX_WINNING_2K, rnd, one, l1, 1);
+        fx_request(&q, ids[i], CUZK_KIND_WINDOW_POST_PARTITION, FX_WINDOW_2K, rnd, two, l2, 2);
         q.r.priority = CUZK_PRIORITY_LOW;
         CHECK(fx_submit(x.e, &q, &err) == CUZK_OK);
     }
@@ -291,11 +294,11 @@ static bool priority_round(int round)
 int main(int argc, char **argv)
 {
     test_init("test_engine_post");
-    if (argc != 2) {
-        fprintf(stderr, "usage: test_engine_post <params dir>\n");
+    if (argc != 3) {
+        fprintf(stderr, "usage: test_engine_post <cuzk tool> <params dir>\n");
         return 2;
     }
-    params_dir = argv[1];
+    params_dir = argv[2];
     if (!fx_init())
         return test_finish();
     test_rand_fr_bytes(rnd);
@@ -306,9 +309,7 @@ int main(int argc, char **argv)
     if (ok) {
         test_submit_checks();
         test_activation_failures();
-        double t0 = test_thread_cpu_s();
-        ok = fx_params(params_dir, FX_WINNING_2K) && fx_params(params_dir, FX_WINDOW_2K);
-        printf("  development parameters: %.1f s of this thread's CPU\n", test_thread_cpu_s() - t0);
+        ok = fx_params(argv[1], params_dir, "winning-post") && fx_params(argv[1], params_dir, "window-post");
     }
     if (ok) {
         test_proofs();

@@ -6,7 +6,6 @@
  * next is synthesized and waiting: in the TIMELINE no PoRep partition starts between its SUBMIT and
  * its PROVE_START, and its proof verifies.
  * Usage: test_engine_prove_slow <cuzk tool> <params dir> (development parameters made when missing). */
-#define _GNU_SOURCE
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,7 +93,7 @@ static void one_of_each(cuzk_engine_config_t *c)
 }
 
 /* A Winning PoSt into a queue of PoRep jobs (each one partition at 2KiB). */
-static void priority(const char *params, const sector_t *s)
+static void priority(const char *tool, const char *params, const sector_t *s)
 {
     char dir[512];
     uint8_t rnd[32], *v = NULL;
@@ -102,7 +101,7 @@ static void priority(const char *params, const sector_t *s)
     test_rand_fr_bytes(rnd);
     fx_engine_t x;
     if (!fx_init() || !fx_sector(dir, 21) || !(v = fx_vanilla(&len, dir, FX_WINNING_2K, rnd, 0)) ||
-        !fx_params(params, FX_WINNING_2K) || !fx_start(&x, "porep-priority", params, one_of_each)) {
+        !fx_params(tool, params, "winning-post") || !fx_start(&x, "porep-priority", params, one_of_each)) {
         free(v);
         fx_cleanup();
         return;
@@ -230,7 +229,7 @@ int main(int argc, char **argv)
     cuzk_engine_free(e);
     fclose(log);
     free(logbuf);
-    priority(argv[2], s);
+    priority(argv[1], argv[2], s);
     for (int i = 0; i < 3; i++)
         free_sector(&s[i]);
     cuzk_porep_keys_close(&keys);

@@ -1,8 +1,17 @@
-# Shared by the daemon's shell tests (sourced; needs $daemon): start a daemon on a free loopback port
-# and learn its ports from its log, stop it with SIGTERM, fetch an HTTP page.
+# Shared by the daemon's shell tests (sourced after cli_expect.sh; needs $daemon): start a daemon on a
+# free loopback port and learn its ports from its log, stop it with SIGTERM, fetch an HTTP page, check
+# the last command's output, run the independent Python client.
 #   start_daemon <log> [daemon options...]   sets $pid, $port (gRPC) and $status_port (HTTP, if any)
 #   stop_daemon <log>                        SIGTERM; fails unless it exits 0 within 60 s
 #   http_get <port> <path>                   the body on stdout; exit 0 for HTTP 200, 1 otherwise
+#   out_has <description> <text>            counts a failure unless the last expect's output has text
+#   $py <mode> ...                           daemon_client.py
+py="/usr/bin/python3 $(dirname "$0")/daemon_client.py"
+
+out_has() {
+  grep -q -- "$2" "$dir/out" "$dir/err" || { echo "FAIL: $1: output lacks '$2'"; cat "$dir/out" "$dir/err"; fails=$((fails + 1)); }
+}
+
 start_daemon() {
   log="$1"; shift
   case " $* " in *" -l "*) "$daemon" "$@" >"$log" 2>&1 & ;; *) "$daemon" -l 127.0.0.1:0 "$@" >"$log" 2>&1 & ;; esac

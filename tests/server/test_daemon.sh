@@ -14,10 +14,6 @@ msg_on="2"   # a failed proof (exit 1) says why in its result block: checked wit
 . "$(dirname "$0")/../cli_expect.sh"
 . "$(dirname "$0")/daemon_util.sh"
 
-out_has() {   # out_has <description> <text>
-  grep -q -- "$2" "$dir/out" "$dir/err" || { echo "FAIL: $1: output lacks '$2'"; cat "$dir/out" "$dir/err"; fails=$((fails + 1)); }
-}
-
 # refused at start: exit 2 with the reason
 printf '[daemon]\nlisten = 9820\n' >"$dir/bad.toml"
 expect 2 "a listen address of the wrong type" "$daemon" -c "$dir/bad.toml"
@@ -58,7 +54,7 @@ expect 0 "evict what is not loaded" "$bench" -a "$a" evict -c porep-32g
 out_has "evict" "was not loaded"
 
 # an independent client (Python grpcio): status, metrics, malformed and unsupported requests
-expect 0 "the Python client" /usr/bin/python3 "$(dirname "$0")/daemon_client.py" fast "$a"
+expect 0 "the Python client" $py fast "$a"
 
 # jobs that fail: the reason comes back, the daemon goes on
 printf '{"registered_proof":"StackedDrg2KiBV1_1"' >"$dir/bad-c1.json"

@@ -13,11 +13,6 @@ params="$4"
 msg_on="2"
 . "$(dirname "$0")/../cli_expect.sh"
 . "$(dirname "$0")/daemon_util.sh"
-py="/usr/bin/python3 $(dirname "$0")/daemon_client.py"
-
-out_has() {   # out_has <description> <text>
-  grep -q -- "$2" "$dir/out" "$dir/err" || { echo "FAIL: $1: output lacks '$2'"; cat "$dir/out" "$dir/err"; fails=$((fails + 1)); }
-}
 
 expect 0 "Winning 2KiB parameters" "$cuzk" params generate --kind winning-post --sector-size 2KiB --out "$params"
 expect 0 "Window 2KiB parameters" "$cuzk" params generate --kind window-post --sector-size 2KiB --out "$params"

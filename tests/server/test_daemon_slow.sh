@@ -12,11 +12,6 @@ params="$4"
 msg_on="2"
 . "$(dirname "$0")/../cli_expect.sh"
 . "$(dirname "$0")/daemon_util.sh"
-py="/usr/bin/python3 $(dirname "$0")/daemon_client.py"
-
-out_has() {   # out_has <description> <text>
-  grep -q -- "$2" "$dir/out" "$dir/err" || { echo "FAIL: $1: output lacks '$2'"; cat "$dir/out" "$dir/err"; fails=$((fails + 1)); }
-}
 
 expect 0 "development parameters" "$cuzk" params generate --kind porep --sector-size 2KiB --out "$params"
 expect 0 "a sector to prove" "$bench" gen-vanilla porep -o "$dir/c1w.json" --sector-num 11

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "filecoin/fc_post_test.h"
 #include "filecoin/hash/poseidon.h"
 #include "filecoin/vanilla/post_vproof.h"
 #include "testkit/post_synthetic.h"
@@ -20,22 +21,6 @@ static double now(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static uint64_t leaf_oracle(const uint8_t rand[32], uint64_t sector, uint64_t index, uint64_t nodes)
-{
-    uint8_t s[8], c[8], h[32];
-    for (int i = 0; i < 8; i++) {
-        s[i] = (uint8_t)(sector >> (8 * i));
-        c[i] = (uint8_t)(index >> (8 * i));
-    }
-    const uint8_t *parts[3] = {rand, s, c};
-    const size_t lens[3] = {32, 8, 8};
-    test_sha256_parts(h, parts, lens, 3);
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = v << 8 | h[i];
-    return v % nodes;
 }
 
 static cuzk_fc_post_params_t params(uint64_t size, unsigned sub, unsigned top, uint32_t challenges, cuzk_fc_api_t api,
@@ -61,13 +46,11 @@ static size_t check_all(const cuzk_fc_post_synthetic_t *out, const cuzk_fc_post_
         if (st == CUZK_OK)
             st = cuzk_fc_post_vproof_verify(&v, &q, &err);
         int ok = st == CUZK_OK && v.sector_id == ids[i];
-        for (uint32_t c = 0; ok && c < q.challenge_count; c++) {
-            uint64_t ci = q.api == CUZK_FC_API_V1_2 ? c : q.sector_index * q.challenge_count + c, got = 0;
-            const cuzk_fc_merkle_path_t *p = &v.sectors[0].paths[c];
-            for (uint32_t l = cuzk_fc_merkle_levels(p); l-- > 0;)
-                got = got * p->steps[l].arity + p->steps[l].index;
-            ok &= got == leaf_oracle(q.randomness, ids[i], ci, q.sector_size / 32);
-        }
+        for (uint32_t c = 0; ok && c < q.challenge_count; c++)
+            ok &= fc_test_path_leaf(&v.sectors[0].paths[c]) == fc_test_post_leaf(q.randomness, ids[i], q.sector_index,
+                                                                                  q.challenge_count, c,
+                                                                                  q.api == CUZK_FC_API_V1_2,
+                                                                                  q.sector_size / 32);
         if (!ok)
             fprintf(stderr, "sector %llu: %s\n", (unsigned long long)ids[i], err.msg);
         good += ok;
@@ -121,39 +104,32 @@ static void test_whole_tree(void)
     cuzk_err_t err;
     CHECK(cuzk_fc_post_synthetic(&out, &pp, &id, 1, seed, 1, &err) == CUZK_OK);
     CHECK(cuzk_fc_post_vproof_decode(&v, out.data, out.len, NULL, &err) == CUZK_OK);
-    /* the default leaf: a leaf no challenge opened, read off a sibling of level 0 */
-    uint8_t leaves[64 * 32], seen[64] = {0};
+    /* the challenged leaves, then the default leaf (one no challenge opened, read off a sibling of level
+     * 0) everywhere else */
+    uint8_t leaves[64 * 32], seen[64] = {0}, d[32] = {0};
     const cuzk_fc_post_sector_proof_t *sp = &v.sectors[0];
     for (size_t n = 0; n < sp->n_paths; n++) {
-        uint64_t idx = sp->paths[n].steps[1].index * 8u + sp->paths[n].steps[0].index;
+        uint64_t idx = fc_test_path_leaf(&sp->paths[n]);
         memcpy(leaves + idx * 32, sp->paths[n].leaf, 32);
         seen[idx] = 1;
     }
     int dflt = -1;
     for (size_t n = 0; n < sp->n_paths && dflt < 0; n++) {
-        const cuzk_fc_merkle_path_t *p = &sp->paths[n];
-        uint64_t g = (p->steps[1].index * 8u + p->steps[0].index) / 8 * 8;
+        uint64_t idx = fc_test_path_leaf(&sp->paths[n]), g = idx / 8 * 8;
         for (unsigned j = 0, s = 0; j < 8 && dflt < 0; j++) {
-            if (g + j == (uint64_t)(p->steps[1].index * 8u + p->steps[0].index))
+            if (g + j == idx)
                 continue;
             if (!seen[g + j]) {
-                memcpy(leaves + 0 * 32, p->siblings + s * 32, 32);
+                memcpy(d, sp->paths[n].siblings + s * 32, 32);
                 dflt = 1;
             }
             s++;
         }
     }
     CHECK(dflt == 1);
-    uint8_t d[32];
-    memcpy(d, leaves, 32);
     for (int i = 0; i < 64; i++)
         if (!seen[i])
             memcpy(leaves + i * 32, d, 32);
-    for (int i = 0; i < 64; i++)
-        if (seen[i]) /* the challenged leaves, again (leaf 0 may be one) */
-            for (size_t n = 0; n < sp->n_paths; n++)
-                if ((uint64_t)(sp->paths[n].steps[1].index * 8u + sp->paths[n].steps[0].index) == (uint64_t)i)
-                    memcpy(leaves + i * 32, sp->paths[n].leaf, 32);
     uint8_t l1[8 * 32], root[32];
     for (int g = 0; g < 8; g++)
         CHECK(cuzk_poseidon_node(l1 + g * 32, 8, leaves + g * 8 * 32, NULL) == CUZK_OK);

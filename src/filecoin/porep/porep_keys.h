@@ -1,34 +1,21 @@
 /* The PoRep circuit's Groth16 keys from a parameter directory laid out as Filecoin's (v28 file names):
  * the .vk always, the .params when proving, the directory's parameters.json digests when it has one,
- * and the development marker `cuzk params generate` leaves beside its files. Shared by the offline tool
- * and the engine, so both accept exactly the same directories. */
+ * and the development marker `cuzk params generate` leaves beside its files — by the rules every
+ * circuit's keys follow (registry/params_names.h). Shared by the offline tool and the engine, so both
+ * accept exactly the same directories. */
 #ifndef CUZK_FILECOIN_POREP_KEYS_H
 #define CUZK_FILECOIN_POREP_KEYS_H
 #include <stdbool.h>
-#include <stdint.h>
-#include "cuzk/groth16.h"
-#include "cuzk/params.h"
 #include "cuzk/porep.h"
 #include "cuzk/status.h"
+#include "filecoin/registry/params_names.h"
 #include "filecoin/registry/registered_proof.h"
 
-/* The public cuzk_porep_keys_t (porep.h) is this structure, allocated by cuzk_porep_keys_load; the calls
- * below fill one in the caller's storage. */
-struct cuzk_porep_keys {
-    cuzk_porep_params_paths_t paths;
-    cuzk_groth16_vk_t vk;
-    cuzk_params_t *params;          /* NULL unless opened with the proving parameters */
-    const cuzk_groth16_pk_t *pk;    /* every section decoded; lives in params */
-    bool dev;                       /* development parameters (NOT a trusted setup) */
-    bool manifest_checked;          /* the files' digests matched parameters.json */
-    uint64_t params_bytes;          /* size of the .params file (what it occupies decoded, about) */
-};
+/* The public cuzk_porep_keys_t (porep.h) is cuzk_fc_keys_t (params_names.h), allocated by
+ * cuzk_porep_keys_load; the calls below fill one in the caller's storage. */
 
-/* Reads the verifying key (its input count must be the circuit's), checks the manifest's digests when
- * the directory has one, and with with_params opens and decodes the .params file — every point checked
- * on the curve unless the manifest vouched for it — and checks its lengths against the circuit's.
- * Errors name the file: a missing file says how to make development parameters. On error *keys is
- * empty. threads: decoding threads (0 = every online CPU). */
+/* cuzk_fc_keys_open for proof's circuit: the .vk's input count and the .params' lengths are the
+ * circuit's. On error *keys is empty. threads: decoding threads (0 = every online CPU). */
 cuzk_status cuzk_porep_keys_open(cuzk_porep_keys_t *keys, const char *dir, const cuzk_fc_seal_proof_t *proof,
                                  bool with_params, int threads, cuzk_err_t *err);
 void cuzk_porep_keys_close(cuzk_porep_keys_t *keys);

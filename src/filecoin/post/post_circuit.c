@@ -120,10 +120,13 @@ static cuzk_cs_t *chunk_synthesize(pool_t *p, uint32_t c)
     return cs;
 }
 
-/* Appends every finished chunk whose turn has come. Called with the lock held by the one joining thread;
- * the appends themselves run unlocked. */
+/* Appends every finished chunk whose turn has come, unless another thread is at it (it sees these chunks
+ * too before it stops). Called with the lock held; the appends themselves run unlocked. */
 static void join_ready(pool_t *p)
 {
+    if (p->joining)
+        return;
+    p->joining = true;
     while (p->next_join < p->nchunks && p->done[p->next_join]) {
         uint32_t c = p->next_join;
         cuzk_cs_t *cs = p->ready[c];
@@ -151,6 +154,7 @@ static void join_ready(pool_t *p)
         p->next_join++;
         pthread_cond_broadcast(&p->cond);
     }
+    p->joining = false;
 }
 
 static void pool_worker(void *arg, int tid, int nthreads)
@@ -172,20 +176,12 @@ static void pool_worker(void *arg, int tid, int nthreads)
         p->done[c] = true;
         if (bad)
             p->failed = true; /* the chunks before this one still join, then this one's failure */
-        if (!p->joining) {
-            p->joining = true;
-            join_ready(p);
-            p->joining = false;
-        }
+        join_ready(p);
         pthread_cond_broadcast(&p->cond);
     }
     /* A failure stops the hand-out; chunks already finished still join in order, so that dst reports
      * the first failure in sector order. The last thread out joins what is left. */
-    if (!p->joining) {
-        p->joining = true;
-        join_ready(p);
-        p->joining = false;
-    }
+    join_ready(p);
     pthread_mutex_unlock(&p->lock);
 }
 
@@ -266,6 +262,12 @@ static bool values_present(cuzk_cs_t *cs, const cuzk_post_config_t *cfg, const c
     return true;
 }
 
+static bool same_config(const cuzk_post_config_t *a, const cuzk_post_config_t *b)
+{
+    return a->nodes == b->nodes && a->sector_count == b->sector_count && a->challenge_count == b->challenge_count &&
+           a->base_arity == b->base_arity && a->sub_arity == b->sub_arity && a->top_arity == b->top_arity;
+}
+
 /* One blank sector's counts (inputs with ONE). */
 static cuzk_status sector_counts(cuzk_cs_counts_t *out, const cuzk_por_shape_t *shape, const cuzk_post_config_t *cfg,
                                  cuzk_err_t *err)
@@ -287,7 +289,7 @@ cuzk_status cuzk_post_synthesize(cuzk_cs_t *cs, const cuzk_post_config_t *cfg, c
     cuzk_status st = cuzk_post_config_check(cfg, err);
     if (st != CUZK_OK)
         return st;
-    if (w && (!cuzk_post_same_config(&w->cfg, cfg) || !w->sectors))
+    if (w && (!same_config(&w->cfg, cfg) || !w->sectors))
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "post synthesize: the witness is for another configuration");
     cuzk_por_shape_t shape;
     cuzk_post_tree_shape(&shape, cfg, NULL);

@@ -62,6 +62,25 @@ cuzk_status cuzk_post_registered_proof_for_size(cuzk_post_registered_proof_t *ou
     return st;
 }
 
+static const char *kind_name(cuzk_post_kind k) { return k == CUZK_POST_WINNING ? "Winning" : "Window"; }
+
+cuzk_status cuzk_post_registered_proof_select(cuzk_post_registered_proof_t *out, cuzk_post_kind kind,
+                                              const char *name, uint64_t sector_size, cuzk_err_t *err)
+{
+    if (!name)
+        return cuzk_post_registered_proof_for_size(out, kind, sector_size, err);
+    cuzk_status st = cuzk_post_registered_proof_parse(out, name, err);
+    if (st != CUZK_OK)
+        return st;
+    if (out->kind != kind)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "%s is a %s PoSt proof, not a %s one", out->name,
+                            kind_name(out->kind), kind_name(kind));
+    if (sector_size && out->sector_size != sector_size)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "%s is a proof of %s sectors, not of %llu-byte ones",
+                            out->name, out->size_name, (unsigned long long)sector_size);
+    return CUZK_OK;
+}
+
 cuzk_status cuzk_post_config_for_proof(cuzk_post_config_t *cfg, uint64_t proof_id, cuzk_err_t *err)
 {
     memset(cfg, 0, sizeof *cfg);

@@ -57,29 +57,21 @@ static void partition_clear(cuzk_post_partition_t *p)
 
 static bool stop_now(const cuzk_post_prove_opts_t *o) { return o && o->should_stop && o->should_stop(o->stop_arg); }
 
-/* The request checked (check_ms), then its witness synthesized into *out (synth_ms); on error *out is empty. */
+/* The request's witness synthesized into *out (synth_ms); the caller has checked the request. On error *out is
+ * empty. */
 static cuzk_status synthesize_into(cuzk_post_partition_t *out, const cuzk_post_request_t *req,
                                    const cuzk_post_prove_opts_t *o, cuzk_post_timings_t *t, cuzk_err_t *err)
 {
     memset(out, 0, sizeof *out);
-    int threads = opts_threads(o);
-    if (stop_now(o))
-        return cuzk_err_set(err, CUZK_ERR_CANCELLED, "post: cancelled before the checks");
-    uint64_t t0 = cuzk_now_ns();
-    cuzk_status st = cuzk_post_check_threads(req, threads, err);
-    t->check_ms += ms_since(t0);
-    cuzk_timing_report("post_check", t0);
-    if (st != CUZK_OK)
-        return st;
     uint64_t t1 = cuzk_now_ns();
     cuzk_post_witness_t w;
-    st = cuzk_post_request_witness(&w, req, err);
+    cuzk_status st = cuzk_post_request_witness(&w, req, err);
     if (st != CUZK_OK)
         return st;
     st = cuzk_cs_new(&out->cs, CUZK_CS_DIRECT, CUZK_LC_DEFAULT, err);
     if (st == CUZK_OK) {
         cuzk_cs_set_stop(out->cs, o ? o->should_stop : NULL, o ? o->stop_arg : NULL);
-        st = cuzk_post_synthesize(out->cs, &w.cfg, &w, threads, err);
+        st = cuzk_post_synthesize(out->cs, &w.cfg, &w, opts_threads(o), err);
     }
     if (st == CUZK_OK)
         st = cuzk_cs_groth16_witness(out->cs, &out->gw, err);
@@ -154,6 +146,14 @@ cuzk_status cuzk_post_prove(cuzk_groth16_proof_t *proof, const cuzk_post_request
     cuzk_post_partition_t part;
     memset(&part, 0, sizeof part);
     cuzk_status st = key_inputs(pk, req, err);
+    if (st == CUZK_OK && stop_now(opts))
+        st = cuzk_err_set(err, CUZK_ERR_CANCELLED, "post: cancelled before the checks");
+    if (st == CUZK_OK && !(opts && opts->checked)) {
+        uint64_t t0 = cuzk_now_ns();
+        st = cuzk_post_check_threads(req, opts_threads(opts), err);
+        t.check_ms = ms_since(t0);
+        cuzk_timing_report("post_check", t0);
+    }
     if (st == CUZK_OK)
         st = synthesize_into(&part, req, opts, &t, err);
     if (st == CUZK_OK) {

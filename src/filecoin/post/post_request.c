@@ -10,15 +10,9 @@
 #include <string.h>
 
 #include "ff/fr.h"
+#include "filecoin/registry/post_proof.h"
 #include "filecoin/vanilla/post_challenges.h"
 #include "util/parallel.h"
-
-static cuzk_fc_api_t fc_api(cuzk_porep_api_version api)
-{
-    return api == CUZK_POREP_API_V1_0   ? CUZK_FC_API_V1_0
-           : api == CUZK_POREP_API_V1_1 ? CUZK_FC_API_V1_1
-                                        : CUZK_FC_API_V1_2;
-}
 
 size_t cuzk_post_inputs_count(const cuzk_post_inputs_shape_t *shape)
 {
@@ -62,7 +56,10 @@ cuzk_status cuzk_post_inputs_derive(cuzk_fr_t *out, size_t out_len, const cuzk_p
 cuzk_status cuzk_post_request_plan(cuzk_post_plan_t *plan, const cuzk_post_request_t *req, cuzk_err_t *err)
 {
     memset(plan, 0, sizeof *plan);
-    cuzk_status st = cuzk_post_registered_proof(&plan->proof, req->proof_id, err);
+    const cuzk_fc_post_proof_t *fp;
+    cuzk_status st = cuzk_fc_post_proof_by_id(&fp, req->proof_id, err);
+    if (st == CUZK_OK)
+        st = cuzk_post_registered_proof(&plan->proof, req->proof_id, err);
     if (st == CUZK_OK)
         st = cuzk_post_config_for_proof(&plan->cfg, req->proof_id, err);
     if (st != CUZK_OK)
@@ -71,7 +68,7 @@ cuzk_status cuzk_post_request_plan(cuzk_post_plan_t *plan, const cuzk_post_reque
     plan->shape = (cuzk_post_inputs_shape_t){.sector_size = p->sector_size,
                                              .sector_count = plan->cfg.sector_count,
                                              .challenge_count = plan->cfg.challenge_count,
-                                             .api = fc_api(p->api)};
+                                             .api = fp->api};
     if (p->kind == CUZK_POST_WINNING) {
         if (req->n_vanilla != 1)
             return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
@@ -149,20 +146,22 @@ static cuzk_status check_one(const cuzk_post_plan_t *p, const cuzk_post_request_
         return st;
     /* the challenges a vanilla proof answers (filecoin-proofs post_util.rs generate_fallback_sector_challenges):
      * a Winning sector is sector 0 of 66 challenges, a Window sector its place among the deadline's */
-    cuzk_fc_post_params_t pp = {.sector_size = p->proof.sector_size,
-                                .base_arity = p->cfg.base_arity,
-                                .sub_arity = p->cfg.sub_arity,
-                                .top_arity = p->cfg.top_arity,
-                                .challenge_count = p->proof.vanilla_challenges,
-                                .api = p->shape.api,
-                                .sector_index = p->proof.kind == CUZK_POST_WINNING
-                                                    ? 0
-                                                    : (uint64_t)req->partition_index * p->cfg.sector_count + k};
-    memcpy(pp.randomness, req->randomness, 32);
+    const cuzk_fc_post_proof_t *proof;
+    st = cuzk_fc_post_proof_by_id(&proof, p->proof.id, err); /* known: the plan was made from it */
+    if (st != CUZK_OK)
+        return st;
+    cuzk_fc_post_params_t pp;
+    cuzk_fc_post_params_of_proof(&pp, proof, p->proof.kind == CUZK_POST_WINNING
+                                                 ? 0
+                                                 : (uint64_t)req->partition_index * p->cfg.sector_count + k,
+                                 req->randomness);
     cuzk_err_t e;
     st = cuzk_fc_post_vproof_verify(v, &pp, &e);
     return st == CUZK_OK ? CUZK_OK : at_vanilla(err, st, k, req->n_vanilla, v->sector_id, &e);
 }
+
+/* Sectors a checking thread takes at a time. */
+#define CHECK_GRAIN 16
 
 typedef struct {
     const cuzk_post_plan_t *plan;
@@ -187,9 +186,9 @@ cuzk_status cuzk_post_check_threads(const cuzk_post_request_t *req, int threads,
     size_t n = req->n_vanilla;
     if (threads <= 0)
         threads = cuzk_cpu_count();
-    if ((size_t)threads > n)
-        threads = (int)n;
-    if (threads <= 1) {
+    /* one thread, or one grain (which cuzk_parallel_for would run on this thread alone): in order, up to the
+     * first bad sector */
+    if (threads <= 1 || n <= CHECK_GRAIN) {
         for (size_t k = 0; k < n && st == CUZK_OK; k++)
             st = check_one(&plan, req, k, err);
         return st;
@@ -200,7 +199,7 @@ cuzk_status cuzk_post_check_threads(const cuzk_post_request_t *req, int threads,
         free(c.errs);
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "post check: out of memory");
     }
-    cuzk_parallel_for(threads, n, 16, check_range, &c);
+    cuzk_parallel_for(threads, n, CHECK_GRAIN, check_range, &c);
     for (size_t k = 0; k < n && st == CUZK_OK; k++)
         if ((st = c.st[k]) != CUZK_OK && err)
             *err = c.errs[k];

@@ -40,7 +40,7 @@ uint64_t cuzk_fc_seal_tree_level_offset(uint64_t nodes, unsigned arity, unsigned
     return off;
 }
 
-static uint64_t tree_size(uint64_t nodes, unsigned arity)
+uint64_t cuzk_fc_seal_tree_size(uint64_t nodes, unsigned arity)
 {
     return cuzk_fc_seal_tree_level_offset(nodes, arity, cuzk_fc_seal_tree_height(nodes, arity)) + 1;
 }
@@ -394,8 +394,8 @@ cuzk_status cuzk_fc_seal_precommit(cuzk_fc_sealed_t *out, const cuzk_fc_seal_pro
     out->data = cuzk_big_malloc(n * 32);
     out->labels = cuzk_big_malloc(L * n * 32);
     out->tree_d = cuzk_big_malloc((n - 1) * 32);
-    out->tree_c = cuzk_big_malloc((tree_size(n, 8) - n) * 32);
-    out->tree_r = cuzk_big_malloc((tree_size(n, 8) - n) * 32);
+    out->tree_c = cuzk_big_malloc((cuzk_fc_seal_tree_size(n, 8) - n) * 32);
+    out->tree_r = cuzk_big_malloc((cuzk_fc_seal_tree_size(n, 8) - n) * 32);
     uint32_t *parents = cuzk_big_malloc(n * CUZK_FC_PARENTS * sizeof(uint32_t));
     cuzk_status st = CUZK_OK;
     if (!out->data || !out->labels || !out->tree_d || !out->tree_c || !out->tree_r || !parents) {
@@ -423,7 +423,7 @@ cuzk_status cuzk_fc_seal_precommit(cuzk_fc_sealed_t *out, const cuzk_fc_seal_pro
     if ((st = label_and_trees(out, &g, parents, threads, err)) != CUZK_OK)
         goto done;
 
-    uint64_t root = tree_size(n, 8) - 1 - n;
+    uint64_t root = cuzk_fc_seal_tree_size(n, 8) - 1 - n;
     memcpy(out->comm_c, out->tree_c + root * 32, 32);
     memcpy(out->comm_r_last, out->tree_r + root * 32, 32);
     uint8_t two[64];

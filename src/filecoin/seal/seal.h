@@ -46,9 +46,10 @@ void cuzk_fc_sealed_free(cuzk_fc_sealed_t *s);
  * 32-byte little-endian, into out (s->nodes·32 bytes). threads: 0 = every online CPU. Never fails. */
 void cuzk_fc_seal_replica(uint8_t *out, const cuzk_fc_sealed_t *s, int threads);
 
-/* Offset (in nodes) of level `level` of a tree with `nodes` leaves and the given arity, and the number of
- * levels above the leaves. */
+/* Offset (in nodes) of level `level` of a tree with `nodes` leaves and the given arity, the number of
+ * levels above the leaves, and every node of the tree, leaves included (merkletree get_merkle_tree_len). */
 uint64_t cuzk_fc_seal_tree_level_offset(uint64_t nodes, unsigned arity, unsigned level);
 unsigned cuzk_fc_seal_tree_height(uint64_t nodes, unsigned arity);
+uint64_t cuzk_fc_seal_tree_size(uint64_t nodes, unsigned arity);
 
 #endif

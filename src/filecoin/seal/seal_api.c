@@ -94,11 +94,7 @@ static char *absolute_dir(const char *dir)
     char cwd[PATH_MAX];
     if (dir[0] == '/' || !getcwd(cwd, sizeof cwd))
         return strdup(dir);
-    size_t n = strlen(cwd) + strlen(dir) + 2;
-    char *p = malloc(n);
-    if (p)
-        snprintf(p, n, "%s/%s", cwd, dir);
-    return p;
+    return cuzk_fc_sector_path(cwd, dir);
 }
 
 void cuzk_seal_sector_files_free(cuzk_seal_sector_files_t *f)
@@ -170,13 +166,9 @@ cuzk_status cuzk_seal_write_sector(const cuzk_sealed_sector_t *s, const char *di
     if ((st = cuzk_seal_sector_files(&f, s, dir, err)) != CUZK_OK)
         return st;
     char *paths[CUZK_SEAL_SECTOR_FILES] = {0};
-    size_t n = strlen(dir) + 64;
-    for (size_t i = 0; i < f.n && st == CUZK_OK; i++) {
-        if (!(paths[i] = malloc(n)))
+    for (size_t i = 0; i < f.n && st == CUZK_OK; i++)
+        if (!(paths[i] = cuzk_fc_sector_path(dir, f.names[i])))
             st = cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory", dir);
-        else
-            snprintf(paths[i], n, "%s/%s", dir, f.names[i]);
-    }
     if (st == CUZK_OK)
         st = cuzk_atomic_write_files(f.n, (const char *const *)paths, (const void *const *)f.data, f.lens, err);
     for (size_t i = 0; i < CUZK_SEAL_SECTOR_FILES; i++)
@@ -206,33 +198,16 @@ cuzk_status cuzk_seal_sector_info(cuzk_seal_sector_info_t *out, const char *dir,
 
 /* ---- PoSt vanilla proofs ---- */
 
-/* What a registered PoSt proof fixes about one sector's vanilla proof (post_proof.h). */
-static cuzk_status post_params(cuzk_fc_post_params_t *pp, uint64_t id, cuzk_err_t *err)
-{
-    const cuzk_fc_post_proof_t *p;
-    cuzk_status st = cuzk_fc_post_proof_by_id(&p, id, err);
-    if (st != CUZK_OK)
-        return st;
-    memset(pp, 0, sizeof *pp);
-    pp->sector_size = p->sector_size;
-    pp->base_arity = p->base_arity;
-    pp->sub_arity = p->sub_arity;
-    pp->top_arity = p->top_arity;
-    pp->challenge_count = p->vanilla_challenges;
-    pp->api = p->api;
-    return CUZK_OK;
-}
-
 cuzk_status cuzk_seal_post_vanilla(uint8_t **out, size_t *out_len, const char *dir, uint64_t post_proof_id,
                                    const uint8_t randomness[32], uint64_t sector_index, cuzk_err_t *err)
 {
     *out = NULL;
     *out_len = 0;
-    cuzk_fc_post_params_t pp;
-    cuzk_status st = post_params(&pp, post_proof_id, err);
+    const cuzk_fc_post_proof_t *p;
+    cuzk_status st = cuzk_fc_post_proof_by_id(&p, post_proof_id, err);
     if (st != CUZK_OK)
         return st;
-    pp.sector_index = sector_index;
-    memcpy(pp.randomness, randomness, 32);
+    cuzk_fc_post_params_t pp;
+    cuzk_fc_post_params_of_proof(&pp, p, sector_index, randomness);
     return cuzk_fc_post_vanilla_from_dir(out, out_len, dir, &pp, err);
 }

@@ -50,18 +50,6 @@ static void bin_store_config(bin_t *b, const char *path, const char *id, uint64_
     bin_u64(b, rows_to_discard);
 }
 
-/* merkletree get_merkle_tree_len: every node of a tree of `leaves` leaves, leaves included. */
-static uint64_t tree_len(uint64_t leaves, unsigned arity)
-{
-    uint64_t len = 0;
-    for (uint64_t w = leaves; w >= 1; w /= arity) {
-        len += w;
-        if (w == 1)
-            break;
-    }
-    return len;
-}
-
 /* TemporaryAux { labels: Labels { labels: Vec<StoreConfig>, _h }, tree_d_config, tree_r_last_config,
  * tree_c_config, _g } with the values storage-proofs-porep's transform_and_replicate_layers gives them
  * (PhantomData fields take no bytes). */
@@ -74,9 +62,9 @@ static void bin_t_aux(bin_t *b, const cuzk_fc_sealed_t *s, const cuzk_fc_tree_r_
         snprintf(id, sizeof id, "layer-%u", layer);
         bin_store_config(b, dir, id, s->nodes, 0);
     }
-    bin_store_config(b, dir, "tree-d", tree_len(s->nodes, 2), 0);
-    bin_store_config(b, dir, "tree-r-last", tree_len(l->base_leaves, l->base), l->rows_to_discard);
-    bin_store_config(b, dir, "tree-c", tree_len(l->base_leaves, l->base), 0);
+    bin_store_config(b, dir, "tree-d", cuzk_fc_seal_tree_size(s->nodes, 2), 0);
+    bin_store_config(b, dir, "tree-r-last", cuzk_fc_seal_tree_size(l->base_leaves, l->base), l->rows_to_discard);
+    bin_store_config(b, dir, "tree-c", cuzk_fc_seal_tree_size(l->base_leaves, l->base), 0);
 }
 
 /* ---- sector.json ---- */
@@ -141,7 +129,7 @@ cuzk_status cuzk_fc_sector_files(cuzk_fc_sector_file_t out[CUZK_FC_SECTOR_FILES]
     if (l.base_trees != 1)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "sector files: %s has %u base trees, sealed sectors have one",
                             p->name, l.base_trees);
-    static const char *const names[CUZK_FC_SECTOR_FILES] = {CUZK_FC_SECTOR_SEALED, "sc-02-data-tree-r-last.dat",
+    static const char *const names[CUZK_FC_SECTOR_FILES] = {CUZK_FC_SECTOR_SEALED, CUZK_FC_SECTOR_TREE_R_LAST,
                                                             CUZK_FC_SECTOR_P_AUX, CUZK_FC_SECTOR_T_AUX,
                                                             CUZK_FC_SECTOR_JSON};
     for (int i = 0; i < CUZK_FC_SECTOR_FILES; i++)
@@ -161,7 +149,7 @@ cuzk_status cuzk_fc_sector_files(cuzk_fc_sector_file_t out[CUZK_FC_SECTOR_FILES]
     cuzk_fc_seal_replica(out[0].data, s, threads);
     /* precommit keeps tree R's levels above the leaves, level 1 first and the root last: the kept rows are
      * its tail. */
-    uint64_t above = cuzk_fc_seal_tree_level_offset(s->nodes, l.base, l.base_height) + 1 - s->nodes;
+    uint64_t above = cuzk_fc_seal_tree_size(s->nodes, l.base) - s->nodes;
     memcpy(out[1].data, s->tree_r + (above - l.cached_nodes) * 32, out[1].len);
     memcpy(out[2].data, s->comm_c, 32); /* PersistentAux { comm_c, comm_r_last } */
     memcpy(out[2].data + 32, s->comm_r_last, 32);
@@ -284,23 +272,25 @@ static cuzk_status parse_json(cuzk_fc_sector_meta_t *m, const char *text, size_t
 cuzk_status cuzk_fc_sector_meta_read(cuzk_fc_sector_meta_t *out, const char *dir, cuzk_err_t *err)
 {
     memset(out, 0, sizeof *out);
-    size_t plen = strlen(dir) + 32;
-    char *path = malloc(plen);
-    if (!path)
+    char *json_path = cuzk_fc_sector_path(dir, CUZK_FC_SECTOR_JSON);
+    char *aux_path = cuzk_fc_sector_path(dir, CUZK_FC_SECTOR_P_AUX);
+    if (!json_path || !aux_path) {
+        free(json_path);
+        free(aux_path);
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "sector %s: out of memory", dir);
+    }
     uint8_t *buf = NULL;
     size_t len = 0;
-    snprintf(path, plen, "%s/%s", dir, CUZK_FC_SECTOR_JSON);
-    cuzk_status st = read_small(&buf, &len, path, 1 << 16, err);
+    cuzk_status st = read_small(&buf, &len, json_path, 1 << 16, err);
     if (st == CUZK_OK)
-        st = parse_json(out, (const char *)buf, len, path, err);
+        st = parse_json(out, (const char *)buf, len, json_path, err);
+    free(json_path);
     free(buf);
     buf = NULL;
     if (st == CUZK_OK) {
-        snprintf(path, plen, "%s/%s", dir, CUZK_FC_SECTOR_P_AUX);
-        st = read_small(&buf, &len, path, CUZK_FC_SECTOR_P_AUX_LEN, err);
+        st = read_small(&buf, &len, aux_path, CUZK_FC_SECTOR_P_AUX_LEN, err);
         if (st == CUZK_OK && len != CUZK_FC_SECTOR_P_AUX_LEN)
-            st = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: %zu bytes, %d expected (comm_c, comm_r_last)", path, len,
+            st = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: %zu bytes, %d expected (comm_c, comm_r_last)", aux_path, len,
                               CUZK_FC_SECTOR_P_AUX_LEN);
     }
     if (st == CUZK_OK) {
@@ -308,14 +298,14 @@ cuzk_status cuzk_fc_sector_meta_read(cuzk_fc_sector_meta_t *out, const char *dir
         memcpy(out->comm_r_last, buf + 32, 32);
         uint8_t h[32];
         if (!cuzk_fr32_is_canonical(out->comm_c) || !cuzk_fr32_is_canonical(out->comm_r_last))
-            st = cuzk_err_set(err, CUZK_ERR_NOT_CANONICAL, "%s: %s is not a canonical Fr", path,
+            st = cuzk_err_set(err, CUZK_ERR_NOT_CANONICAL, "%s: %s is not a canonical Fr", aux_path,
                               cuzk_fr32_is_canonical(out->comm_c) ? "comm_r_last" : "comm_c");
         else if ((st = cuzk_poseidon_node(h, 2, buf, err)) == CUZK_OK && memcmp(h, out->comm_r, 32) != 0)
             st = cuzk_err_set(err, CUZK_ERR_MISMATCH,
                               "sector %s: Poseidon(comm_c, comm_r_last) of p_aux is not sector.json's comm_r", dir);
     }
     free(buf);
-    free(path);
+    free(aux_path);
     if (st != CUZK_OK)
         memset(out, 0, sizeof *out);
     return st;

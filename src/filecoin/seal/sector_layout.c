@@ -3,6 +3,19 @@
 #include "filecoin/seal/sector_layout.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "filecoin/seal/seal.h"
+
+char *cuzk_fc_sector_path(const char *dir, const char *name)
+{
+    size_t n = strlen(dir) + strlen(name) + 2;
+    char *p = malloc(n);
+    if (p)
+        snprintf(p, n, "%s/%s", dir, name);
+    return p;
+}
 
 static int arity_ok(unsigned a)
 {
@@ -49,33 +62,21 @@ cuzk_status cuzk_fc_tree_r_layout(cuzk_fc_tree_r_layout_t *out, uint64_t nodes, 
     out->base_height = h;
     out->rows_to_discard = default_rows_to_discard(h + 1, base);
     /* merkletree get_merkle_tree_cache_size: the whole tree less the leaves and the discarded rows. */
-    uint64_t cached = 0;
-    for (uint32_t lv = out->rows_to_discard + 1; lv <= h; lv++)
-        cached += cuzk_fc_tree_r_level_width(out, lv);
-    out->cached_nodes = cached;
+    out->cached_nodes = cuzk_fc_seal_tree_size(leaves, base) -
+                        cuzk_fc_seal_tree_level_offset(leaves, base, out->rows_to_discard + 1);
     return CUZK_OK;
 }
 
 void cuzk_fc_tree_r_file_name(char *out, size_t cap, const cuzk_fc_tree_r_layout_t *l, uint32_t i)
 {
     if (l->base_trees == 1)
-        snprintf(out, cap, "sc-02-data-tree-r-last.dat");
+        snprintf(out, cap, "%s", CUZK_FC_SECTOR_TREE_R_LAST);
     else
         snprintf(out, cap, "sc-02-data-tree-r-last-%u.dat", i);
 }
 
-uint64_t cuzk_fc_tree_r_level_width(const cuzk_fc_tree_r_layout_t *l, uint32_t lv)
-{
-    uint64_t w = l->base_leaves;
-    for (uint32_t i = 0; i < lv; i++)
-        w /= l->base;
-    return w;
-}
-
 uint64_t cuzk_fc_tree_r_cached_offset(const cuzk_fc_tree_r_layout_t *l, uint32_t lv)
 {
-    uint64_t off = 0;
-    for (uint32_t i = l->rows_to_discard + 1; i < lv; i++)
-        off += cuzk_fc_tree_r_level_width(l, i);
-    return off;
+    return cuzk_fc_seal_tree_level_offset(l->base_leaves, l->base, lv) -
+           cuzk_fc_seal_tree_level_offset(l->base_leaves, l->base, l->rows_to_discard + 1);
 }

@@ -12,7 +12,12 @@
 #define CUZK_FC_SECTOR_P_AUX "p_aux"        /* CacheKey::PAux: bincode PersistentAux (comm_c, comm_r_last) */
 #define CUZK_FC_SECTOR_T_AUX "t_aux"        /* CacheKey::TAux: bincode TemporaryAux (store configs) */
 #define CUZK_FC_SECTOR_JSON "sector.json"   /* ours: the sector's public description */
+/* tree R's kept rows when there is one base tree (cuzk_fc_tree_r_file_name) */
+#define CUZK_FC_SECTOR_TREE_R_LAST "sc-02-data-tree-r-last.dat"
 #define CUZK_FC_SECTOR_P_AUX_LEN 64
+
+/* "dir/name", malloc'd; NULL when out of memory. */
+char *cuzk_fc_sector_path(const char *dir, const char *name);
 
 /* Tree R as filecoin-proofs stores it: base_trees base trees of base_leaves leaves each (one per
  * sc-02-data-tree-r-last[-i].dat file), joined by a sub level (sub arity) and a top level (top arity).
@@ -39,9 +44,8 @@ cuzk_status cuzk_fc_tree_r_layout(cuzk_fc_tree_r_layout_t *out, uint64_t nodes, 
  * of several (storage-proofs-core split_config_and_replica). out has room for cap bytes (64 suffice). */
 void cuzk_fc_tree_r_file_name(char *out, size_t cap, const cuzk_fc_tree_r_layout_t *l, uint32_t i);
 
-/* Nodes of level lv (1 .. base_height) of a base tree, and where the level starts in a tree-r-last file
- * (in nodes; only for rows_to_discard < lv <= base_height). */
-uint64_t cuzk_fc_tree_r_level_width(const cuzk_fc_tree_r_layout_t *l, uint32_t lv);
+/* Where level lv of a base tree starts in a tree-r-last file (in nodes; only for
+ * rows_to_discard < lv <= base_height). */
 uint64_t cuzk_fc_tree_r_cached_offset(const cuzk_fc_tree_r_layout_t *l, uint32_t lv);
 
 #endif

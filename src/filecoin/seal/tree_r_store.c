@@ -13,15 +13,7 @@
 
 #include "filecoin/hash/fr32.h"
 #include "filecoin/hash/poseidon.h"
-
-static char *join(const char *dir, const char *name)
-{
-    size_t n = strlen(dir) + strlen(name) + 2;
-    char *p = malloc(n);
-    if (p)
-        snprintf(p, n, "%s/%s", dir, name);
-    return p;
-}
+#include "filecoin/seal/seal.h"
 
 /* Opens path read-only and checks its size. */
 static cuzk_status open_sized(int *fd, const char *path, uint64_t want, cuzk_err_t *err)
@@ -115,7 +107,7 @@ cuzk_status cuzk_fc_tree_r_store_open(cuzk_fc_tree_r_store_t *t, const cuzk_fc_t
         t->tree_fd[i] = -1;
     t->tree_path = calloc(n, sizeof *t->tree_path);
     t->roots = malloc((size_t)n * 32);
-    t->replica_path = replica_path ? strdup(replica_path) : join(dir, CUZK_FC_SECTOR_SEALED);
+    t->replica_path = replica_path ? strdup(replica_path) : cuzk_fc_sector_path(dir, CUZK_FC_SECTOR_SEALED);
     cuzk_status st = CUZK_OK;
     if (!t->tree_fd || !t->tree_path || !t->roots || !t->replica_path) {
         st = cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "tree R: out of memory");
@@ -126,7 +118,7 @@ cuzk_status cuzk_fc_tree_r_store_open(cuzk_fc_tree_r_store_t *t, const cuzk_fc_t
     for (uint32_t i = 0; i < n; i++) {
         char name[64];
         cuzk_fc_tree_r_file_name(name, sizeof name, l, i);
-        if (!(t->tree_path[i] = join(dir, name))) {
+        if (!(t->tree_path[i] = cuzk_fc_sector_path(dir, name))) {
             st = cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "tree R: out of memory");
             goto fail;
         }
@@ -185,13 +177,7 @@ cuzk_status cuzk_fc_tree_r_store_path(const cuzk_fc_tree_r_store_t *t, uint64_t 
     const uint64_t g0 = local / span * span;
     const cuzk_poseidon_constants_t *c = cuzk_poseidon_constants(l->base);
     /* The subtree: its leaves, then each level above them up to the first kept row, one after the other. */
-    size_t total = 0;
-    for (uint64_t w = span; w >= 1; w /= l->base) {
-        total += w;
-        if (w == 1)
-            break;
-    }
-    uint8_t *sub = malloc(total * 32);
+    uint8_t *sub = malloc(cuzk_fc_seal_tree_size(span, l->base) * 32);
     if (!sub || !c) {
         free(sub);
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "tree R: out of memory");

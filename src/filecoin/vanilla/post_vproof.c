@@ -112,12 +112,12 @@ static cuzk_status merkle_proof(reader *r)
     if (st != CUZK_OK)
         return st;
     uint32_t kind = p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-    if (kind > 2)
+    if (kind > CUZK_FC_POST_PATH_TOP)
         return cuzk_err_set(r->err, CUZK_ERR_FORMAT, "post vproof: byte %zu: MerkleProof kind %u (0, 1 or 2 expected)",
                             at, kind);
     cuzk_fc_merkle_path_t *fill = r->path; /* NULL in the first pass */
     uint32_t lvl = 0;
-    if (kind == 0) {
+    if (kind == CUZK_FC_POST_PATH_SINGLE) {
         if ((st = domain(r, path->root, "root")) != CUZK_OK || (st = domain(r, path->leaf, "leaf")) != CUZK_OK ||
             (st = inclusion_path(r, fill, &lvl, &path->n_base, "path")) != CUZK_OK)
             return st;
@@ -125,7 +125,8 @@ static cuzk_status merkle_proof(reader *r)
         if ((st = inclusion_path(r, fill, &lvl, &path->n_base, "base path")) != CUZK_OK ||
             (st = inclusion_path(r, fill, &lvl, &path->n_sub, "sub path")) != CUZK_OK)
             return st;
-        if (kind == 2 && (st = inclusion_path(r, fill, &lvl, &path->n_top, "top path")) != CUZK_OK)
+        if (kind == CUZK_FC_POST_PATH_TOP &&
+            (st = inclusion_path(r, fill, &lvl, &path->n_top, "top path")) != CUZK_OK)
             return st;
         if ((st = domain(r, path->root, "root")) != CUZK_OK || (st = domain(r, path->leaf, "leaf")) != CUZK_OK)
             return st;
@@ -227,6 +228,19 @@ void cuzk_fc_post_vproof_free(cuzk_fc_post_vproof_t *v)
         return;
     free(v->storage);
     memset(v, 0, sizeof *v);
+}
+
+void cuzk_fc_post_params_of_proof(cuzk_fc_post_params_t *pp, const cuzk_fc_post_proof_t *p, uint64_t sector_index,
+                                  const uint8_t randomness[32])
+{
+    *pp = (cuzk_fc_post_params_t){.sector_size = p->sector_size,
+                                  .base_arity = p->base_arity,
+                                  .sub_arity = p->sub_arity,
+                                  .top_arity = p->top_arity,
+                                  .challenge_count = p->vanilla_challenges,
+                                  .api = p->api,
+                                  .sector_index = sector_index};
+    memcpy(pp->randomness, randomness, 32);
 }
 
 cuzk_status cuzk_fc_post_vproof_verify(const cuzk_fc_post_vproof_t *v, const cuzk_fc_post_params_t *pp,

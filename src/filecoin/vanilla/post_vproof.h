@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include "cuzk/status.h"
 #include "filecoin/vanilla/merkle.h"
+#include "filecoin/registry/post_proof.h"
 #include "filecoin/registry/registered_proof.h"
 
 /* storage-proofs-post fallback SectorProof: one Poseidon inclusion path per challenge, all into tree R
@@ -27,6 +28,9 @@ typedef struct {
     cuzk_fc_post_sector_proof_t *sectors;
     void *storage; /* the one allocation behind sectors, paths and siblings */
 } cuzk_fc_post_vproof_t;
+
+/* MerkleProof's variants (storage-proofs-core ProofData), the u32 tag before each path. */
+enum { CUZK_FC_POST_PATH_SINGLE = 0, CUZK_FC_POST_PATH_SUB = 1, CUZK_FC_POST_PATH_TOP = 2 };
 
 /* Decodes the bincode layout (integers little-endian, sequences prefixed by a u64 length):
  *   u64 sector_id, comm_r[32], u64 n_sectors, n_sectors × {
@@ -53,6 +57,11 @@ typedef struct {
     uint64_t sector_index;            /* the sector's position among the proven sectors */
     uint8_t randomness[32];
 } cuzk_fc_post_params_t;
+
+/* The parameters registered PoSt proof p fixes (sector size, tree shape, the vanilla proof's challenge
+ * count, API version), for the sector at sector_index and the randomness. */
+void cuzk_fc_post_params_of_proof(cuzk_fc_post_params_t *pp, const cuzk_fc_post_proof_t *p, uint64_t sector_index,
+                                  const uint8_t randomness[32]);
 
 /* The checks of storage-proofs-post fallback vanilla verification for this sector, with comm_r from the
  * proof itself: every sector proof has challenge_count paths of the tree's shape; each path's claimed

@@ -7,7 +7,7 @@
 
 uint32_t cuzk_fc_post_vproof_path_kind(const cuzk_fc_merkle_path_t *p)
 {
-    return p->n_top ? 2u : p->n_sub ? 1u : 0u;
+    return p->n_top ? CUZK_FC_POST_PATH_TOP : p->n_sub ? CUZK_FC_POST_PATH_SUB : CUZK_FC_POST_PATH_SINGLE;
 }
 
 /* Bytes of one InclusionPath of levels [from, from + n). */
@@ -23,9 +23,9 @@ static size_t path_len(const cuzk_fc_merkle_path_t *p)
 {
     uint32_t kind = cuzk_fc_post_vproof_path_kind(p);
     size_t len = 4 + 64 + part_len(p, 0, p->n_base);
-    if (kind >= 1)
+    if (kind != CUZK_FC_POST_PATH_SINGLE)
         len += part_len(p, p->n_base, p->n_sub);
-    if (kind == 2)
+    if (kind == CUZK_FC_POST_PATH_TOP)
         len += part_len(p, p->n_base + p->n_sub, p->n_top);
     return len;
 }
@@ -115,7 +115,7 @@ static void put_path(writer *w, const cuzk_fc_merkle_path_t *p)
     uint32_t kind = cuzk_fc_post_vproof_path_kind(p);
     const uint8_t *sib = p->siblings;
     put_u32(w, kind);
-    if (kind == 0) {
+    if (kind == CUZK_FC_POST_PATH_SINGLE) {
         put_bytes(w, p->root, 32);
         put_bytes(w, p->leaf, 32);
         put_part(w, p, 0, p->n_base, &sib);
@@ -123,10 +123,28 @@ static void put_path(writer *w, const cuzk_fc_merkle_path_t *p)
     }
     put_part(w, p, 0, p->n_base, &sib);
     put_part(w, p, p->n_base, p->n_sub, &sib);
-    if (kind == 2)
+    if (kind == CUZK_FC_POST_PATH_TOP)
         put_part(w, p, p->n_base + p->n_sub, p->n_top, &sib);
     put_bytes(w, p->root, 32);
     put_bytes(w, p->leaf, 32);
+}
+
+/* v's bytes into buf, which holds check_and_size(v) of them; the bytes written. */
+static size_t write_proof(uint8_t *buf, const cuzk_fc_post_vproof_t *v)
+{
+    writer w = {buf};
+    put_u64(&w, v->sector_id);
+    put_bytes(&w, v->comm_r, 32);
+    put_u64(&w, v->n_sectors);
+    for (size_t s = 0; s < v->n_sectors; s++) {
+        const cuzk_fc_post_sector_proof_t *sp = &v->sectors[s];
+        put_u64(&w, sp->n_paths);
+        for (size_t i = 0; i < sp->n_paths; i++)
+            put_path(&w, &sp->paths[i]);
+        put_bytes(&w, sp->comm_c, 32);
+        put_bytes(&w, sp->comm_r_last, 32);
+    }
+    return (size_t)(w.p - buf);
 }
 
 cuzk_status cuzk_fc_post_vproof_encode_into(uint8_t *buf, size_t cap, size_t *len, const cuzk_fc_post_vproof_t *v,
@@ -140,19 +158,7 @@ cuzk_status cuzk_fc_post_vproof_encode_into(uint8_t *buf, size_t cap, size_t *le
         return CUZK_ERR_INVALID_ARG;
     if (cap < need)
         return cuzk_err_set(err, CUZK_ERR_BAD_LENGTH, "post vproof encode: %zu bytes needed, %zu given", need, cap);
-    writer w = {buf};
-    put_u64(&w, v->sector_id);
-    put_bytes(&w, v->comm_r, 32);
-    put_u64(&w, v->n_sectors);
-    for (size_t s = 0; s < v->n_sectors; s++) {
-        const cuzk_fc_post_sector_proof_t *sp = &v->sectors[s];
-        put_u64(&w, sp->n_paths);
-        for (size_t i = 0; i < sp->n_paths; i++)
-            put_path(&w, &sp->paths[i]);
-        put_bytes(&w, sp->comm_c, 32);
-        put_bytes(&w, sp->comm_r_last, 32);
-    }
-    *len = (size_t)(w.p - buf);
+    *len = write_proof(buf, v);
     return CUZK_OK;
 }
 
@@ -166,15 +172,8 @@ cuzk_status cuzk_fc_post_vproof_encode(uint8_t **out, size_t *out_len, const cuz
     size_t need = check_and_size(v, err);
     if (!need)
         return CUZK_ERR_INVALID_ARG;
-    uint8_t *buf = malloc(need);
-    if (!buf)
+    if (!(*out = malloc(need)))
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "post vproof encode: %zu bytes", need);
-    cuzk_status st = cuzk_fc_post_vproof_encode_into(buf, need, out_len, v, err);
-    if (st != CUZK_OK) {
-        free(buf);
-        *out_len = 0;
-        return st;
-    }
-    *out = buf;
+    *out_len = write_proof(*out, v);
     return CUZK_OK;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "filecoin/fc_post_test.h"
 #include "filecoin/hash/poseidon.h"
 #include "test_util.h"
 
@@ -53,21 +54,6 @@ static void put_u64(uint8_t *p, uint64_t v)
 {
     for (int i = 0; i < 8; i++)
         p[i] = (uint8_t)(v >> (8 * i));
-}
-
-uint64_t tv_leaf(const uint8_t randomness[32], uint64_t sector_id, uint64_t sector_index, uint32_t challenges,
-                 uint32_t n, int v1_2, uint64_t leaves)
-{
-    uint8_t id[8], ci[8], h[32];
-    put_u64(id, sector_id);
-    put_u64(ci, v1_2 ? n : sector_index * challenges + n);
-    const uint8_t *parts[3] = {randomness, id, ci};
-    const size_t lens[3] = {32, 8, 8};
-    test_sha256_parts(h, parts, lens, 3);
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = v << 8 | h[i];
-    return v % leaves;
 }
 
 typedef struct {
@@ -137,7 +123,7 @@ uint8_t *tv_encode_post(size_t *len, uint64_t sector_id, const tv_tree_t *t, con
     if (!leaves)
         return NULL;
     for (uint32_t n = 0; n < n_paths; n++)
-        leaves[n] = tv_leaf(randomness, sector_id, sector_index, n_paths, n, v1_2, t->leaves);
+        leaves[n] = fc_test_post_leaf(randomness, sector_id, sector_index, n_paths, n, v1_2, t->leaves);
     uint8_t *out = tv_encode(len, sector_id, t, leaves, n_paths, 1);
     free(leaves);
     return out;

@@ -22,17 +22,12 @@ typedef struct {
 int tv_tree_make(tv_tree_t *t, unsigned arity, uint64_t leaves);
 void tv_tree_free(tv_tree_t *t);
 
-/* The leaf a PoSt challenge opens: LE_u64(sha256(randomness ‖ u64_le(sector_id) ‖ u64_le(index))[0..8]) mod
- * leaves, with index = n under API V1_2, sector_index·challenges + n under V1_0 / V1_1 (v1_2 false). */
-uint64_t tv_leaf(const uint8_t randomness[32], uint64_t sector_id, uint64_t sector_index, uint32_t challenges,
-                 uint32_t n, int v1_2, uint64_t leaves);
-
 /* The bincode proof of sector_id whose n_paths paths open leaves[0..n_paths) of t (with sector_proofs
  * copies of the sector proof), into a new malloc'd buffer of *len bytes. */
 uint8_t *tv_encode(size_t *len, uint64_t sector_id, const tv_tree_t *t, const uint64_t *leaves, size_t n_paths,
                    unsigned sector_proofs);
 
-/* The same for the challenges of a PoSt: n_paths paths opening tv_leaf(randomness, sector_id, sector_index,
+/* The same for the challenges of a PoSt: n_paths paths opening fc_test_post_leaf(randomness, sector_id, sector_index,
  * n_paths, n, v1_2, t->leaves) for n = 0..n_paths. */
 uint8_t *tv_encode_post(size_t *len, uint64_t sector_id, const tv_tree_t *t, const uint8_t randomness[32],
                         uint64_t sector_index, uint32_t n_paths, int v1_2);

@@ -19,6 +19,7 @@
 #include "cuzk/porep.h"
 #include "cuzk/post.h"
 #include "cuzk/seal.h"
+#include "filecoin/fc_post_test.h"
 #include "post_api_vanilla.h"
 #include "test_util.h"
 
@@ -69,6 +70,20 @@ static void test_registry(void)
           WINDOW_V1.challenge_count == 10);
     CHECK(cuzk_post_registered_proof(&WINDOW, 10, &err) == CUZK_OK && WINDOW.kind == CUZK_POST_WINDOW &&
           WINDOW.sector_size == 2048 && WINDOW.api == CUZK_POREP_API_V1_2 && WINDOW.vanilla_challenges == 10);
+    /* select: by size the kind's current proof (Winning V1 3, Window V1_1 13), by name or number of the kind
+     * and size only */
+    cuzk_post_registered_proof_t sel;
+    const uint64_t g32 = 32ull << 30;
+    CHECK(cuzk_post_registered_proof_select(&sel, CUZK_POST_WINNING, NULL, g32, &err) == CUZK_OK && sel.id == 3);
+    CHECK(cuzk_post_registered_proof_select(&sel, CUZK_POST_WINDOW, NULL, g32, &err) == CUZK_OK && sel.id == 13);
+    CHECK(cuzk_post_registered_proof_select(&sel, CUZK_POST_WINDOW, "8", g32, &err) == CUZK_OK && sel.id == 8);
+    CHECK(cuzk_post_registered_proof_select(&sel, CUZK_POST_WINDOW, "StackedDrgWindow2KiBV1", 0, &err) == CUZK_OK &&
+          sel.id == 5);
+    CHECK(cuzk_post_registered_proof_select(&sel, CUZK_POST_WINNING, "8", 0, &err) == CUZK_ERR_INVALID_ARG &&
+          strstr(err.msg, "is a Window PoSt proof"));
+    CHECK(cuzk_post_registered_proof_select(&sel, CUZK_POST_WINDOW, "8", 2048, &err) == CUZK_ERR_INVALID_ARG &&
+          strstr(err.msg, "32GiB"));
+    CHECK(cuzk_post_registered_proof_select(&sel, CUZK_POST_WINDOW, NULL, 4096, &err) == CUZK_ERR_INVALID_ARG);
 
     /* file names: the v28 stems of rust-fil-proofs' parameters.json (2KiB and 32GiB, both kinds); every
      * Window version of a size shares its circuit's files */
@@ -160,7 +175,7 @@ static void scalar_bytes(cuzk_scalar_t *s, const uint8_t b[32])
 }
 static int scalar_eq(const cuzk_scalar_t *a, const cuzk_scalar_t *b) { return memcmp(a, b, sizeof *a) == 0; }
 
-/* The oracle: per circuit sector comm_r and its leaves (tv_leaf), in compound.rs's order. */
+/* The oracle: per circuit sector comm_r and its leaves (fc_test_post_leaf), in compound.rs's order. */
 static int inputs_match(const cuzk_scalar_t *got, size_t n, const tv_tree_t *const *trees, const uint64_t *ids,
                         const uint64_t *sector_index, const uint32_t *challenge, size_t sectors, uint32_t per, int v1_2)
 {
@@ -172,7 +187,7 @@ static int inputs_match(const cuzk_scalar_t *got, size_t n, const tv_tree_t *con
         if (!scalar_eq(&got[i * (1 + per)], &want))
             return 0;
         for (uint32_t c = 0; c < per; c++) {
-            scalar_u64(&want, tv_leaf(RAND, ids[i], sector_index[i], per, challenge ? challenge[i] : c, v1_2, 64));
+            scalar_u64(&want, fc_test_post_leaf(RAND, ids[i], sector_index[i], per, challenge ? challenge[i] : c, v1_2, 64));
             if (!scalar_eq(&got[i * (1 + per) + 1 + c], &want))
                 return 0;
         }
@@ -198,7 +213,7 @@ static void test_public_inputs(const tv_tree_t *ta, const tv_tree_t *tb)
     /* ... which are the vanilla proof's 66 leaves */
     for (int i = 0; i < 66; i++) {
         cuzk_scalar_t want;
-        scalar_u64(&want, tv_leaf(RAND, 7, 0, 66, (uint32_t)i, 0, 64));
+        scalar_u64(&want, fc_test_post_leaf(RAND, 7, 0, 66, (uint32_t)i, 0, 64));
         CHECK(scalar_eq(&in[2 * i + 1], &want));
     }
     CHECK(cuzk_post_public_inputs(in, 131, &n, &r, &err) == CUZK_ERR_BAD_LENGTH);
@@ -311,7 +326,7 @@ static void test_check(const tv_tree_t *ta, const tv_tree_t *tb)
     size_t l2;
     uint64_t leaves[10];
     for (uint32_t n = 0; n < 10; n++)
-        leaves[n] = tv_leaf(RAND, 12, 1, 10, n, 1, 64);
+        leaves[n] = fc_test_post_leaf(RAND, 12, 1, 10, n, 1, 64);
     uint8_t *two = tv_encode(&l2, 12, tb, leaves, 10, 2);
     uint8_t *a2[2] = {a, two};
     size_t la2[2] = {la, l2};
@@ -346,7 +361,7 @@ static void test_check(const tv_tree_t *ta, const tv_tree_t *tb)
                NULL);
     /* path 9 of sector 12 carrying another path of the sector (one opening another leaf) */
     uint32_t j = 0;
-    while (j < 8 && tv_leaf(RAND, 12, 1, 10, j, 1, 64) == tv_leaf(RAND, 12, 1, 10, 9, 1, 64))
+    while (j < 8 && fc_test_post_leaf(RAND, 12, 1, 10, j, 1, 64) == fc_test_post_leaf(RAND, 12, 1, 10, 9, 1, 64))
         j++;
     expect_bad("leaf", a, la, b, lb, TV_HEADER + 9 * TV_PATH, b + TV_HEADER + j * TV_PATH, TV_PATH, CUZK_ERR_MISMATCH,
                "path 9", "leaf");
@@ -514,10 +529,25 @@ static void test_window(const tv_tree_t *ta, const tv_tree_t *tb, const dev_key 
     cuzk_post_partition_free(p1);
     cuzk_post_partition_free(p3);
     cuzk_post_partition_free(NULL);
+    /* the partition call leaves cuzk_post_check to its caller (another randomness: the check refuses it, the
+     * synthesis does not), and refuses a vanilla proof of another shape (sector 11's Winning proof: 66 paths) */
     r2 = r;
     r2.randomness[0] ^= 2;
+    CHECK(cuzk_post_check(&r2, &err) == CUZK_ERR_MISMATCH && strstr(err.msg, "leaf"));
+    CHECK_MSG(cuzk_post_partition_synthesize(&p1, &r2, NULL, &err) == CUZK_OK, "%s", err.msg);
+    cuzk_post_partition_free(p1);
+    /* opts.checked: the caller's cuzk_post_check is not repeated (the request is proved, the proof is not
+     * valid for it) */
+    cuzk_post_prove_opts_t ochecked = {.checked = true};
+    CHECK_MSG(cuzk_post_prove(&proof1, &r2, k->pk, &ochecked, NULL, &err) == CUZK_OK, "%s", err.msg);
+    CHECK(verifies(&r2, &k->pk->vk, &proof1) == 0);
+    cuzk_post_vanilla_t *w11 = vanilla(ta, 11, RAND, 0, 66, 0);
+    const cuzk_post_vanilla_t *bad_shape[2] = {v[0], w11};
+    r2 = request(&WINDOW, bad_shape, 2, 0);
     p1 = (cuzk_post_partition_t *)1;
-    CHECK(cuzk_post_partition_synthesize(&p1, &r2, NULL, &err) == CUZK_ERR_MISMATCH && p1 == NULL);
+    CHECK(cuzk_post_partition_synthesize(&p1, &r2, NULL, &err) == CUZK_ERR_MISMATCH && p1 == NULL &&
+          strstr(err.msg, "66"));
+    cuzk_post_vanilla_free(w11);
 
     /* cancellation: before the checks, at the first sector, at the last poll (in the proof) */
     CHECK(count.polls > 4); /* the same circuit as r's: the same polls */

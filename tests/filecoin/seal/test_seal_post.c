@@ -24,6 +24,7 @@
 #include "filecoin/seal/post_vanilla.h"
 #include "filecoin/seal/seal.h"
 #include "filecoin/seal/sector_layout.h"
+#include "filecoin/fc_post_test.h"
 #include "filecoin/vanilla/post_vproof.h"
 #include "test_util.h"
 
@@ -91,23 +92,6 @@ static int whole_tree(uint8_t *out, const uint8_t *leaves, uint64_t n, unsigned 
         out += w / arity * 32;
     }
     return 1;
-}
-
-/* The leaf storage-proofs-post's generate_leaf_challenge selects, with libcrypto's SHA-256. */
-static uint64_t leaf_oracle(const uint8_t rand[32], uint64_t sector, uint64_t index, uint64_t nodes)
-{
-    uint8_t s[8], c[8], h[32];
-    for (int i = 0; i < 8; i++) {
-        s[i] = (uint8_t)(sector >> (8 * i));
-        c[i] = (uint8_t)(index >> (8 * i));
-    }
-    const uint8_t *parts[3] = {rand, s, c};
-    const size_t lens[3] = {32, 8, 8};
-    test_sha256_parts(h, parts, lens, 3);
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = v << 8 | h[i];
-    return v % nodes;
 }
 
 /* ---- t_aux, read back ---- */
@@ -270,12 +254,9 @@ static void check_vanilla(uint64_t id, unsigned challenges, cuzk_fc_api_t api, u
           v.sectors[0].n_paths == challenges && !memcmp(v.sectors[0].comm_c, sealed_s.comm_c, 32));
     int ok = 1;
     for (unsigned n = 0; n < challenges && v.n_sectors == 1 && v.sectors[0].n_paths == challenges; n++) {
-        uint64_t ci = api == CUZK_FC_API_V1_2 ? n : sector_index * challenges + n;
-        uint64_t want = leaf_oracle(rand, SECTOR, ci, NODES), got = 0;
+        uint64_t want = fc_test_post_leaf(rand, SECTOR, sector_index, challenges, n, api == CUZK_FC_API_V1_2, NODES);
         const cuzk_fc_merkle_path_t *p = &v.sectors[0].paths[n];
-        for (uint32_t l = cuzk_fc_merkle_levels(p); l-- > 0;)
-            got = got * p->steps[l].arity + p->steps[l].index;
-        ok &= got == want && memcmp(p->leaf, replica + want * 32, 32) == 0;
+        ok &= fc_test_path_leaf(p) == want && memcmp(p->leaf, replica + want * 32, 32) == 0;
     }
     CHECK_MSG(ok, "PoSt proof %llu: a path opens another leaf than the challenge's", (unsigned long long)id);
     /* the same randomness with another sector index: the V1 challenges move, V1_2's do not */
@@ -469,7 +450,7 @@ static void test_base_trees(unsigned sub, unsigned top)
     int ok = buf != NULL;
     for (unsigned n = 0; buf && n < 10; n++) {
         const cuzk_fc_merkle_path_t *p = &v.sectors[0].paths[n];
-        uint64_t leaf = leaf_oracle(pp.randomness, 42, n, nodes), t = leaf / per, i = leaf % per;
+        uint64_t leaf = fc_test_post_leaf(pp.randomness, 42, 0, 10, n, 1, nodes), t = leaf / per, i = leaf % per;
         const uint8_t *u = upper + t * 585 * 32, *s = p->siblings;
         ok &= p->n_base == 4 && p->n_sub == 1 && p->n_top == (top != 0) && !memcmp(p->leaf, leaves + leaf * 32, 32);
         /* base levels: the whole tree's groups; then the other roots; then the other sub nodes */
@@ -514,7 +495,7 @@ static void test_base_trees(unsigned sub, unsigned top)
         test_rand_fr_bytes(pp.randomness);
         int hits = 0;
         for (unsigned n = 0; n < 10; n++)
-            hits += leaf_oracle(pp.randomness, 42, n, nodes) / per == 1;
+            hits += fc_test_post_leaf(pp.randomness, 42, 0, 10, n, 1, nodes) / per == 1;
         if (!hits)
             continue;
         CHECK(cuzk_fc_post_vanilla_from_tree(&buf, &len, dir, NULL, 42, comm_c, root, comm_r, &pp, &err) ==
