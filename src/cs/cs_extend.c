@@ -67,7 +67,8 @@ static bool csr_append(cs_csr *d, const cs_csr *s, size_t rows, uint32_t ni, uin
     uint32_t *dc = (uint32_t *)d->col.p + base;
     for (size_t i = 0; i < nnz; i++)
         dc[i] = renumber(sc[i], ni, na);
-    memcpy((fr *)d->coeff.p + base, s->coeff.p, nnz * sizeof(fr));
+    if (nnz) /* an empty part's arrays may be unallocated */
+        memcpy((fr *)d->coeff.p + base, s->coeff.p, nnz * sizeof(fr));
     d->col.len = d->coeff.len = base + nnz;
     const uint64_t *sr = s->row_start.p;
     uint64_t *dr = d->row_start.p;

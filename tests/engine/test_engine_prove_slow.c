@@ -112,7 +112,7 @@ static void priority(const char *tool, const char *params, const sector_t *s)
     CHECK(cuzk_engine_preload(x.e, "winning-2k", &already, &ms, &err) == CUZK_OK);
     char ids[4][16];
     for (int i = 0; i < 4; i++) {
-        snprintf(ids[i], sizeof ids[i], "porep-%d", i);
+        snprintf(ids[i], sizeof ids[i], "porep-%c", (char)('0' + i));
         submit(x.e, ids[i], CUZK_PRIORITY_NORMAL, &s[i % 3], 1000);
     }
     CHECK_MSG(fx_wait_full(x.e, ids, 4, 120), "the pipeline never showed a PoRep partition proving and one waiting");
