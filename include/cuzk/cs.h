@@ -180,6 +180,20 @@ CUZK_API void cuzk_cs_reset(cuzk_cs_t *cs);
 /* Pre-sizes the arrays for a circuit of known shape (e.g. from a count run); optional. */
 CUZK_API void cuzk_cs_reserve(cuzk_cs_t *cs, size_t num_inputs, size_t num_aux, size_t num_constraints);
 
+/* Direct backend: keep A·z and B·z but not C·z. On an assignment that satisfies the system, C·z is
+ * A·z ∘ B·z row by row, and the prover rebuilds it so (cuzk_cs_groth16_witness gives c = NULL; see
+ * cuzk_groth16_witness_t); on one that does not, the proof does not verify, as it would not with C·z
+ * kept. The C LCs are still checked (unallocated variables fail the system) and counted. Saves a third
+ * of the direct backend's memory per constraint (32 of 96 bytes: 4 GB for a 32GiB partition) and the C
+ * evaluations. Call on a fresh system, before its first constraint (kept across cuzk_cs_reset).
+ * CUZK_ERR_INVALID_ARG for another backend or a system with constraints. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1)
+cuzk_status cuzk_cs_omit_c(cuzk_cs_t *cs, cuzk_err_t *err);
+/* A fresh system for a part of like's circuit, to be joined into it with cuzk_cs_extend: like's backend,
+ * LC strategy and cuzk_cs_omit_c setting. Errors of cuzk_cs_new. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
+cuzk_status cuzk_cs_new_part(cuzk_cs_t **out, const cuzk_cs_t *like, cuzk_err_t *err);
+
 CUZK_API cuzk_cs_backend cuzk_cs_get_backend(const cuzk_cs_t *cs);
 CUZK_API cuzk_lc_strategy cuzk_cs_get_strategy(const cuzk_cs_t *cs);
 /* False for count and record: circuits then need not compute values (pass NULL). */
@@ -198,6 +212,13 @@ CUZK_API cuzk_var_t cuzk_cs_alloc_input(cuzk_cs_t *cs, const cuzk_fr_t *value);
 CUZK_API void cuzk_cs_enforce(cuzk_cs_t *cs, const cuzk_lc_t *a, const cuzk_lc_t *b, const cuzk_lc_t *c);
 /* cuzk_cs_enforce, then cuzk_lc_free on each of a, b, c: the usual end of a constraint. */
 CUZK_API void cuzk_cs_enforce_free(cuzk_cs_t *cs, cuzk_lc_t *a, cuzk_lc_t *b, cuzk_lc_t *c);
+/* cuzk_cs_enforce_free for a gadget that already knows the three LCs' values under the assignment
+ * (values[0..3): a, b, c; NULL: not known, as cuzk_cs_enforce_free). The direct backend stores them
+ * instead of evaluating the LCs (a Poseidon hash's wide LCs cost a multiplication a term); the check
+ * backend evaluates the LCs and fails the system (CUZK_ERR_MISMATCH, naming the constraint) where a
+ * given value differs, so a wrong value is found by the tests' check runs; the others ignore them. */
+CUZK_API void cuzk_cs_enforce_known_free(cuzk_cs_t *cs, cuzk_lc_t *a, cuzk_lc_t *b, cuzk_lc_t *c,
+                                         const cuzk_fr_t values[3]);
 
 /* The value assigned to v; false when the backend keeps no values or v is not allocated. */
 CUZK_API bool cuzk_cs_get_value(const cuzk_cs_t *cs, cuzk_var_t v, cuzk_fr_t *out);

@@ -92,7 +92,9 @@ typedef struct {
     size_t num_inputs; /* including ONE; input[0] must be 1 */
     size_t num_aux;
     size_t num_constraints;
-    const cuzk_fr_t *a, *b, *c;
+    const cuzk_fr_t *a, *b; /* A·z, B·z per constraint */
+    const cuzk_fr_t *c;     /* C·z, or NULL: A·z ∘ B·z, what C·z is on a satisfying assignment (the
+                             * direct backend's cuzk_cs_omit_c) */
     const cuzk_fr_t *input;
     const cuzk_fr_t *aux;
     const uint64_t *a_aux_density;   /* num_aux bits */

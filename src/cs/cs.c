@@ -148,10 +148,28 @@ void cuzk_cs_reserve(cuzk_cs_t *cs, size_t num_inputs, size_t num_aux, size_t nu
     if (cs->backend == CUZK_CS_DIRECT) {
         cs_vec_reserve(&cs->av, num_constraints, sizeof(fr));
         cs_vec_reserve(&cs->bv, num_constraints, sizeof(fr));
-        cs_vec_reserve(&cs->cv, num_constraints, sizeof(fr));
+        if (!cs->omit_c)
+            cs_vec_reserve(&cs->cv, num_constraints, sizeof(fr));
     }
     for (int k = 0; cs->want_record && k < 3; k++)
         cs_vec_reserve(&cs->m[k].row_start, num_constraints + 1, sizeof(uint64_t));
+}
+
+cuzk_status cuzk_cs_omit_c(cuzk_cs_t *cs, cuzk_err_t *err)
+{
+    if (cs->backend != CUZK_CS_DIRECT || cs->num_constraints)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
+                            "cuzk_cs_omit_c: needs the direct backend, before its first constraint");
+    cs->omit_c = true;
+    return CUZK_OK;
+}
+
+cuzk_status cuzk_cs_new_part(cuzk_cs_t **out, const cuzk_cs_t *like, cuzk_err_t *err)
+{
+    cuzk_status st = cuzk_cs_new(out, like->backend, like->strategy, err);
+    if (st == CUZK_OK)
+        (*out)->omit_c = like->omit_c;
+    return st;
 }
 
 cuzk_cs_backend cuzk_cs_get_backend(const cuzk_cs_t *cs) { return cs->backend; }
@@ -362,7 +380,7 @@ static void lc_record(cuzk_cs_t *cs, const cuzk_lc_t *lc, int which)
     ((uint64_t *)m->row_start.p)[m->row_start.len++] = n;
 }
 
-void cuzk_cs_enforce(cuzk_cs_t *cs, const cuzk_lc_t *a, const cuzk_lc_t *b, const cuzk_lc_t *c)
+static void enforce(cuzk_cs_t *cs, const cuzk_lc_t *a, const cuzk_lc_t *b, const cuzk_lc_t *c, const fr *known)
 {
     if (a->cs != cs || b->cs != cs || c->cs != cs) {
         cs_failf(cs, CUZK_ERR_INVALID_ARG,
@@ -397,8 +415,14 @@ void cuzk_cs_enforce(cuzk_cs_t *cs, const cuzk_lc_t *a, const cuzk_lc_t *b, cons
         break;
     case CUZK_CS_CHECK: {
         fr v[3], ab;
-        for (int k = 0; k < 3; k++)
+        for (int k = 0; k < 3; k++) {
             lc_eval(cs, lcs[k], k, false, &v[k]);
+            if (known && !fr_eq(&v[k], &known[k])) {
+                cs_failf(cs, CUZK_ERR_MISMATCH, "constraint %zu: the value given for %c is not its linear "
+                         "combination's", cs->num_constraints, "ABC"[k]);
+                return;
+            }
+        }
         fr_mul(&ab, &v[0], &v[1]);
         if (cs->first_unsat < 0 && !fr_eq(&ab, &v[2]))
             cs->first_unsat = (int64_t)cs->num_constraints;
@@ -406,18 +430,41 @@ void cuzk_cs_enforce(cuzk_cs_t *cs, const cuzk_lc_t *a, const cuzk_lc_t *b, cons
     }
     case CUZK_CS_DIRECT: {
         cs_vec *out[3] = {&cs->av, &cs->bv, &cs->cv};
-        for (int k = 0; k < 3; k++) {
+        int kept = cs->omit_c ? 2 : 3;
+        for (int k = 0; k < kept; k++) {
             if (!cs_vec_reserve(out[k], out[k]->len + 1, sizeof(fr))) {
                 cs_failf(cs, CUZK_ERR_NO_MEMORY, "out of memory at constraint %zu", cs->num_constraints);
                 return;
             }
         }
-        for (int k = 0; k < 3; k++)
-            lc_eval(cs, lcs[k], k, true, &((fr *)out[k]->p)[out[k]->len++]);
+        for (int k = 0; k < kept; k++) {
+            fr *slot = &((fr *)out[k]->p)[out[k]->len++];
+            if (known) {
+                lc_count(cs, lcs[k], k); /* densities and non-zeros only: the value is given */
+                *slot = known[k];
+            } else {
+                lc_eval(cs, lcs[k], k, true, slot);
+            }
+        }
+        if (cs->omit_c)
+            lc_count(cs, lcs[M_C], M_C);
         break;
     }
     }
     cs->num_constraints++;
+}
+
+void cuzk_cs_enforce(cuzk_cs_t *cs, const cuzk_lc_t *a, const cuzk_lc_t *b, const cuzk_lc_t *c)
+{
+    enforce(cs, a, b, c, NULL);
+}
+
+void cuzk_cs_enforce_known_free(cuzk_cs_t *cs, cuzk_lc_t *a, cuzk_lc_t *b, cuzk_lc_t *c, const cuzk_fr_t values[3])
+{
+    enforce(cs, a, b, c, (const fr *)values);
+    cuzk_lc_free(a);
+    cuzk_lc_free(b);
+    cuzk_lc_free(c);
 }
 
 void cuzk_cs_enforce_free(cuzk_cs_t *cs, cuzk_lc_t *a, cuzk_lc_t *b, cuzk_lc_t *c)
@@ -440,7 +487,7 @@ cuzk_status cuzk_cs_groth16_witness(const cuzk_cs_t *cs, cuzk_groth16_witness_t 
         .num_constraints = cs->num_constraints,
         .a = cs->av.p,
         .b = cs->bv.p,
-        .c = cs->cv.p,
+        .c = cs->omit_c ? NULL : cs->cv.p,
         .input = cs->input.p,
         .aux = cs->aux.p,
         .a_aux_density = cs->a_aux_d.p,

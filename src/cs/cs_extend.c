@@ -86,6 +86,8 @@ cuzk_status cuzk_cs_extend(cuzk_cs_t *dst, const cuzk_cs_t *src, cuzk_err_t *err
                             (int)dst->backend, (int)src->backend);
     if (dst->backend == CUZK_CS_HASH)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_extend: the hash backend's stream cannot be joined");
+    if (dst->omit_c != src->omit_c)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_extend: one system keeps C·z, the other omits it");
     if (dst->status != CUZK_OK)
         return cuzk_cs_status(dst, err);
     if (src->status != CUZK_OK) {
@@ -117,7 +119,7 @@ cuzk_status cuzk_cs_extend(cuzk_cs_t *dst, const cuzk_cs_t *src, cuzk_err_t *err
     if (ok && dst->backend == CUZK_CS_DIRECT)
         ok = vec_append(&dst->av, src->av.p, src->num_constraints, sizeof(fr)) &&
              vec_append(&dst->bv, src->bv.p, src->num_constraints, sizeof(fr)) &&
-             vec_append(&dst->cv, src->cv.p, src->num_constraints, sizeof(fr));
+             (dst->omit_c || vec_append(&dst->cv, src->cv.p, src->num_constraints, sizeof(fr)));
     for (int k = 0; ok && dst->want_record && k < 3; k++)
         ok = csr_append(&dst->m[k], &src->m[k], src->num_constraints, (uint32_t)ni, (uint32_t)na);
     if (!ok) {

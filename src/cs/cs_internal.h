@@ -59,6 +59,7 @@ struct cuzk_cs {
     cuzk_cs_backend backend;
     cuzk_lc_strategy strategy;
     bool want_values, want_lcs, want_density, want_record;
+    bool omit_c;                     /* direct: C·z not kept (cuzk_cs_omit_c) */
     uint32_t inline_cap; /* initial inline capacity of a new LC */
 
     size_t num_inputs, num_aux, num_constraints;

@@ -28,8 +28,9 @@ static void rec_alloc(pz_walk *w, uint32_t var, const fr *value)
         r->bad_order = true;
 }
 
-static void rec_enforce(pz_walk *w, const pz_lc *a, const pz_lc *b, const pz_lc *c)
+static void rec_enforce(pz_walk *w, const pz_lc *a, const pz_lc *b, const pz_lc *c, const fr *values)
 {
+    (void)values;
     recorder *r = w->ctx;
     pz_template *tp = r->tp;
     if (r->cons + 1 != r->allocs || r->cons >= MAX_ALLOCS) {
@@ -147,7 +148,8 @@ static inline cuzk_var_t local_var(const emitter *e, uint32_t local)
     return e->vars[local - e->arity - 1];
 }
 
-static void emit_constraint(emitter *e)
+/* values: the LCs' values when the walk computed them (cuzk_cs_enforce_known_free), else NULL */
+static void emit_constraint(emitter *e, const fr *values)
 {
     const pz_template *tp = e->tp;
     cuzk_lc_t lc[3];
@@ -158,7 +160,7 @@ static void emit_constraint(emitter *e)
         for (uint32_t i = tp->start[3 * e->k + s]; i < tp->start[3 * e->k + s + 1]; i++)
             cuzk_lc_add_term(&lc[s], local_var(e, tp->var[i]), &tp->coeff[i]);
     }
-    cuzk_cs_enforce_free(e->cs, &lc[0], &lc[1], &lc[2]);
+    cuzk_cs_enforce_known_free(e->cs, &lc[0], &lc[1], &lc[2], values);
     e->k++;
 }
 
@@ -168,10 +170,10 @@ static void emit_alloc(pz_walk *w, uint32_t var, const fr *value)
     e->vars[var - e->arity - 1] = cuzk_cs_alloc(e->cs, value);
 }
 
-static void emit_enforce(pz_walk *w, const pz_lc *a, const pz_lc *b, const pz_lc *c)
+static void emit_enforce(pz_walk *w, const pz_lc *a, const pz_lc *b, const pz_lc *c, const fr *values)
 {
     (void)a, (void)b, (void)c;
-    emit_constraint(w->ctx);
+    emit_constraint(w->ctx, values);
 }
 
 static cuzk_status fail_out(cuzk_cs_t *cs, cuzk_num_t *out)
@@ -220,7 +222,7 @@ cuzk_status cuzk_poseidon_circuit_tagged(cuzk_cs_t *cs, cuzk_num_t *out, const c
     } else {
         for (uint32_t k = 0; k < tp->n; k++) {
             e->vars[k] = cuzk_cs_alloc(cs, NULL);
-            emit_constraint(e);
+            emit_constraint(e, NULL);
         }
     }
     r.var = local_var(e, tp->out_local);
@@ -244,8 +246,9 @@ cuzk_status cuzk_poseidon_circuit(cuzk_cs_t *cs, cuzk_num_t *out, unsigned arity
 
 /* ---- the reference path: the walk's LCs straight into cs ------------------------------------- */
 
-static void direct_enforce(pz_walk *w, const pz_lc *a, const pz_lc *b, const pz_lc *c)
+static void direct_enforce(pz_walk *w, const pz_lc *a, const pz_lc *b, const pz_lc *c, const fr *values)
 {
+    (void)values; /* the reference path evaluates its LCs as every other gadget's are */
     emitter *e = w->ctx;
     const pz_lc *s[3] = {a, b, c};
     cuzk_lc_t lc[3];

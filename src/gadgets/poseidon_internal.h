@@ -30,8 +30,9 @@ struct pz_walk {
     const fr *input; /* preimage values (arity of them), or NULL: compute no values */
     /* Called for every allocation, in order (var = arity + 1 + k), with its value or NULL. */
     void (*on_alloc)(pz_walk *w, uint32_t var, const fr *value);
-    /* Called for every constraint, in order; a, b, c are NULL unless lcs. */
-    void (*on_enforce)(pz_walk *w, const pz_lc *a, const pz_lc *b, const pz_lc *c);
+    /* Called for every constraint, in order; a, b, c are NULL unless lcs; values: the values of a, b, c
+     * when the walk computes values (input given), else NULL. */
+    void (*on_enforce)(pz_walk *w, const pz_lc *a, const pz_lc *b, const pz_lc *c, const fr *values);
     void *ctx;
     /* results */
     uint32_t next_var;

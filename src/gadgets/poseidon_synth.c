@@ -108,10 +108,10 @@ typedef struct {
     fr coeff[2];
 } side;
 
-static void enforce(pz_walk *w, const pz_lc *lc_a, const side *a, const side *b, const side *c)
+static void enforce(pz_walk *w, const pz_lc *lc_a, const side *a, const side *b, const side *c, const fr *values)
 {
     if (!w->lcs) {
-        w->on_enforce(w, NULL, NULL, NULL);
+        w->on_enforce(w, NULL, NULL, NULL, values);
         return;
     }
     pz_lc l[3] = {{0}};
@@ -124,7 +124,7 @@ static void enforce(pz_walk *w, const pz_lc *lc_a, const side *a, const side *b,
         for (int i = 0; i < s[k]->n; i++)
             lc_add_term(w, &l[k], s[k]->var[i], &s[k]->coeff[i]);
     }
-    w->on_enforce(w, &l[0], &l[1], &l[2]);
+    w->on_enforce(w, &l[0], &l[1], &l[2], values);
     for (int k = 0; k < 3; k++)
         lc_free(&l[k]);
 }
@@ -139,7 +139,8 @@ static void ensure_allocated(pz_walk *w, elt *e)
         return;
     uint32_t v = alloc(w, e->has_value, &e->value);
     side one = side1(0), vs = side1(v);
-    enforce(w, &e->lc, NULL, &one, &vs);
+    fr values[3] = {e->value, FR_ONE, e->value};
+    enforce(w, &e->lc, NULL, &one, &vs, e->has_value ? values : NULL);
     lc_free(&e->lc);
     e->allocated = true;
     e->var = v;
@@ -154,36 +155,42 @@ static void square(pz_walk *w, elt *r, const elt *x)
     r->allocated = true;
     r->var = alloc(w, r->has_value, &r->value);
     side xs = side1(x->var), rs = side1(r->var);
-    enforce(w, NULL, &xs, &xs, &rs);
+    fr values[3] = {x->value, x->value, r->value};
+    enforce(w, NULL, &xs, &xs, &rs, r->has_value ? values : NULL);
 }
 
 /* circuit.rs square_sum: r = (x + k)², (x + k·ONE)·(x + k·ONE) = r */
 static void square_sum(pz_walk *w, elt *r, const fr *k, const elt *x)
 {
+    fr values[3]; /* (x + k)·(x + k) = r */
     r->has_value = x->has_value;
     if (x->has_value) {
-        fr_add(&r->value, &x->value, k);
-        fr_sqr(&r->value, &r->value);
+        fr_add(&values[0], &x->value, k);
+        fr_sqr(&r->value, &values[0]);
+        values[1] = values[0];
+        values[2] = r->value;
     }
     r->allocated = true;
     r->var = alloc(w, r->has_value, &r->value);
     side xk = side2(x->var, 0, k), rs = side1(r->var);
-    enforce(w, NULL, &xk, &xk, &rs);
+    enforce(w, NULL, &xk, &xk, &rs, r->has_value ? values : NULL);
 }
 
 /* circuit.rs mul_sum(a, b, pre, post): r = (b + pre)·a + post, (b + pre·ONE)·a = r − post·ONE
  * (the ONE terms only when pre / post are given) */
 static void mul_sum(pz_walk *w, elt *r, const elt *a, const elt *b, const fr *pre, const fr *post)
 {
+    fr values[3]; /* (b + pre)·a = r − post */
     r->has_value = a->has_value && b->has_value;
     if (r->has_value) {
-        fr t = b->value;
+        values[0] = b->value;
         if (pre)
-            fr_add(&t, &t, pre);
-        fr_mul(&t, &t, &a->value);
+            fr_add(&values[0], &values[0], pre);
+        values[1] = a->value;
+        fr_mul(&values[2], &values[0], &a->value);
+        r->value = values[2];
         if (post)
-            fr_add(&t, &t, post);
-        r->value = t;
+            fr_add(&r->value, &r->value, post);
     }
     r->allocated = true;
     r->var = alloc(w, r->has_value, &r->value);
@@ -192,7 +199,7 @@ static void mul_sum(pz_walk *w, elt *r, const elt *a, const elt *b, const fr *pr
         fr_neg(&neg, post);
     side bs = pre ? side2(b->var, 0, pre) : side1(b->var), as = side1(a->var),
          rs = post ? side2(r->var, 0, &neg) : side1(r->var);
-    enforce(w, NULL, &bs, &as, &rs);
+    enforce(w, NULL, &bs, &as, &rs, r->has_value ? values : NULL);
 }
 
 /* quintic_s_box: l = allocated e, l², l⁴, l⁵ (+ post key) */

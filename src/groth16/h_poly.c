@@ -22,7 +22,10 @@ static void h_place_rows(fr *a, fr *b, fr *c, size_t m, const cuzk_groth16_witne
         size_t pos = row_position ? row_position[k] : k;
         a[pos] = w->a[k];
         b[pos] = w->b[k];
-        c[pos] = w->c[k];
+        if (w->c)
+            c[pos] = w->c[k];
+        else
+            fr_mul(&c[pos], &w->a[k], &w->b[k]);
     }
     for (size_t i = 0; i < w->num_inputs; i++) {
         size_t k = w->num_constraints + i;

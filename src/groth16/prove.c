@@ -49,7 +49,7 @@ static cuzk_status check_witness(const cuzk_groth16_pk_t *pk, const cuzk_groth16
 {
     size_t ni = w->num_inputs, na = w->num_aux;
     if (ni == 0 || !w->input || (na && !w->aux) ||
-        (w->num_constraints && (!w->a || !w->b || !w->c)))
+        (w->num_constraints && (!w->a || !w->b)))
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "circuit %zu: missing witness arrays", index);
     if (!fr_eq(&w->input[0], &FR_ONE))
         return cuzk_err_set(err, CUZK_ERR_MISMATCH, "circuit %zu: input 0 (ONE) is not 1", index);

@@ -6,7 +6,9 @@
  * direct, test, check): every array compared (cs_test_compare.h). Also: the check backend against the
  * test backend (same verdict, same first unsatisfied constraint) on satisfied and broken circuits, the
  * density bit of ONE as DensityTracker::extend keeps it, failures carried over, misuse refused; a reset
- * system (cuzk_cs_reset) synthesized again equals a new one. */
+ * system (cuzk_cs_reset) synthesized again equals a new one. The direct backend without C·z
+ * (cuzk_cs_omit_c) joins the same way, and LC values given by a gadget (cuzk_cs_enforce_known_free) give
+ * the same system as evaluated ones, a wrong one found by the check backend. */
 #include <stdlib.h>
 #include <string.h>
 #include "cs/cs_test_compare.h"
@@ -20,6 +22,8 @@ typedef struct {
     unsigned max_terms;
     bool one_in_b; /* ONE may appear in B (and does at least once when there are constraints) */
     int64_t broken; /* this constraint of the part does not hold (−1: none) */
+    bool known;     /* enforced with the LCs' values given (cuzk_cs_enforce_known_free) */
+    int64_t wrong;  /* ... and this constraint's given value of A wrong (−1: none) */
 } part_params;
 
 typedef struct {
@@ -119,8 +123,16 @@ static void part(cuzk_cs_t *cs, const part_params *p)
             vs.v[vs.n] = cuzk_cs_alloc(cs, &w);
             vs.val[vs.n] = w;
             cuzk_lc_add(&c, vs.v[vs.n++]);
+            fr_add(&vc, &vc, &w);
         }
-        cuzk_cs_enforce_free(cs, &a, &b, &c);
+        if (p->known) {
+            fr given[3] = {va, vb, vc};
+            if (p->wrong == (int64_t)k)
+                fr_add(&given[0], &given[0], &FR_ONE);
+            cuzk_cs_enforce_known_free(cs, &a, &b, &c, given);
+        } else {
+            cuzk_cs_enforce_free(cs, &a, &b, &c);
+        }
     }
     while (ni < p->inputs || na < p->aux) {
         bool in = ni < p->inputs && (na >= p->aux || below(&shape, 2));
@@ -147,23 +159,29 @@ static void join_case(const char *name, const part_params *parts, size_t n, cuzk
 {
     for (size_t bi = 0; bi < sizeof JOINED / sizeof JOINED[0]; bi++) {
         cuzk_cs_backend b = JOINED[bi];
-        for (int first_direct = 0; first_direct < 2; first_direct++) {
+        /* direct also as the provers run it, without C·z: parts made with cuzk_cs_new_part */
+        for (int variant = 0; variant < (b == CUZK_CS_DIRECT ? 4 : 2); variant++) {
+            int first_direct = variant & 1;
+            bool omit_c = variant >= 2;
             cuzk_cs_t *seq = fresh(b, s), *dst = fresh(b, s);
+            if (omit_c)
+                CHECK(cuzk_cs_omit_c(seq, NULL) == CUZK_OK && cuzk_cs_omit_c(dst, NULL) == CUZK_OK);
             for (size_t i = 0; i < n; i++) {
                 part(seq, &parts[i]);
                 if (i == 0 && first_direct) {
                     part(dst, &parts[i]);
                     continue;
                 }
-                cuzk_cs_t *src = fresh(b, s);
+                cuzk_cs_t *src = NULL;
+                CHECK(cuzk_cs_new_part(&src, dst, NULL) == CUZK_OK);
                 part(src, &parts[i]);
                 cuzk_err_t err = {{0}};
                 CHECK_MSG(cuzk_cs_extend(dst, src, &err) == CUZK_OK, "%s: %s", name, err.msg);
                 cuzk_cs_free(src);
             }
             char why[256] = "";
-            CHECK_MSG(cs_test_same(seq, dst, why, sizeof why), "%s, backend %d, %s, first part %s: %s", name, (int)b,
-                      cuzk_lc_strategy_name(s), first_direct ? "in place" : "joined", why);
+            CHECK_MSG(cs_test_same(seq, dst, why, sizeof why), "%s, backend %d%s, %s, first part %s: %s", name, (int)b,
+                      omit_c ? " without C·z" : "", cuzk_lc_strategy_name(s), first_direct ? "in place" : "joined", why);
             cuzk_cs_free(seq);
             cuzk_cs_free(dst);
         }
@@ -178,7 +196,8 @@ static part_params random_part(void)
                      .constraints = test_rand_below(test_rand_below(4) == 0 ? 200 : 12),
                      .max_terms = 1 + (unsigned)test_rand_below(6),
                      .one_in_b = test_rand_below(2),
-                     .broken = -1};
+                     .broken = -1,
+                     .wrong = -1};
     if (test_rand_below(5) == 0 && p.constraints)
         p.broken = (int64_t)test_rand_below(p.constraints);
     return p;
@@ -188,15 +207,15 @@ static void joins(void)
 {
     /* ONE in B: in neither, the first, the second, both (DensityTracker::extend or-s the bit) */
     for (int mask = 0; mask < 4; mask++) {
-        part_params ps[2] = {{test_rand64(), 2, 10, 6, 3, mask & 1, -1},
-                             {test_rand64(), 3, 70, 9, 4, (mask >> 1) & 1, -1}};
+        part_params ps[2] = {{test_rand64(), 2, 10, 6, 3, mask & 1, -1, false, -1},
+                             {test_rand64(), 3, 70, 9, 4, (mask >> 1) & 1, -1, false, -1}};
         join_case("ONE in B", ps, 2, CUZK_LC_DEFAULT);
     }
     /* parts without inputs, without aux, without constraints, and a part with nothing at all */
-    part_params edge[4] = {{test_rand64(), 0, 5, 4, 3, 1, -1},
-                           {test_rand64(), 3, 0, 0, 2, 0, -1},
-                           {test_rand64(), 0, 0, 0, 2, 0, -1},
-                           {test_rand64(), 1, 130, 40, 5, 0, 7}};
+    part_params edge[4] = {{test_rand64(), 0, 5, 4, 3, 1, -1, false, -1},
+                           {test_rand64(), 3, 0, 0, 2, 0, -1, false, -1},
+                           {test_rand64(), 0, 0, 0, 2, 0, -1, false, -1},
+                           {test_rand64(), 1, 130, 40, 5, 0, 7, false, -1}};
     join_case("edges", edge, 4, CUZK_LC_INLINE2);
     for (int r = 0; r < 12; r++) {
         part_params ps[6];
@@ -205,6 +224,59 @@ static void joins(void)
             ps[i] = random_part();
         join_case("random", ps, n, (cuzk_lc_strategy)test_rand_below(CUZK_LC_STRATEGY_COUNT));
     }
+}
+
+/* Direct without C·z (cuzk_cs_omit_c): the same system as with it, but no C·z; and given LC values
+ * (cuzk_cs_enforce_known_free): the same system as evaluated ones on direct and check, a wrong one
+ * found by check and taken as given by direct (which trusts its gadgets). */
+static void omitted_and_known(void)
+{
+    for (int r = 0; r < 20; r++) {
+        part_params p = random_part(), pk = p;
+        pk.known = true;
+        cuzk_cs_backend bs[3] = {CUZK_CS_DIRECT, CUZK_CS_DIRECT, CUZK_CS_CHECK};
+        for (int k = 0; k < 3; k++) {
+            cuzk_cs_t *plain = fresh(bs[k], CUZK_LC_DEFAULT), *given = fresh(bs[k], CUZK_LC_DEFAULT);
+            if (k == 1)
+                CHECK(cuzk_cs_omit_c(plain, NULL) == CUZK_OK && cuzk_cs_omit_c(given, NULL) == CUZK_OK);
+            part(plain, &p);
+            part(given, &pk);
+            char why[256] = "";
+            CHECK_MSG(cs_test_same(plain, given, why, sizeof why), "given values, backend %d%s: %s", (int)bs[k],
+                      k == 1 ? " without C·z" : "", why);
+            cuzk_cs_free(plain), cuzk_cs_free(given);
+        }
+        /* with and without C·z: A·z, B·z, densities and counts the same; C·z only with */
+        cuzk_cs_t *with = fresh(CUZK_CS_DIRECT, CUZK_LC_DEFAULT), *without = fresh(CUZK_CS_DIRECT, CUZK_LC_DEFAULT);
+        CHECK(cuzk_cs_omit_c(without, NULL) == CUZK_OK);
+        part(with, &p);
+        part(without, &p);
+        cuzk_groth16_witness_t ww, wo;
+        CHECK(cuzk_cs_groth16_witness(with, &ww, NULL) == CUZK_OK && cuzk_cs_groth16_witness(without, &wo, NULL) == CUZK_OK);
+        size_t m = ww.num_constraints;
+        CHECK(wo.num_constraints == m && (ww.c != NULL || m == 0) && wo.c == NULL);
+        CHECK(!m || (memcmp(ww.a, wo.a, m * sizeof(fr)) == 0 && memcmp(ww.b, wo.b, m * sizeof(fr)) == 0));
+        cuzk_cs_counts_t cw, co;
+        cuzk_cs_counts(with, &cw), cuzk_cs_counts(without, &co);
+        CHECK(cw.nnz_c == co.nnz_c && cw.a_aux_density == co.a_aux_density && cw.b_aux_density == co.b_aux_density);
+        cuzk_cs_free(with), cuzk_cs_free(without);
+    }
+    /* a wrong given value: check fails naming the constraint; direct stores it */
+    part_params p = {test_rand64(), 1, 6, 8, 3, 1, -1, true, 5};
+    cuzk_cs_t *chk = fresh(CUZK_CS_CHECK, CUZK_LC_DEFAULT), *dir = fresh(CUZK_CS_DIRECT, CUZK_LC_DEFAULT),
+              *ref = fresh(CUZK_CS_DIRECT, CUZK_LC_DEFAULT);
+    part(chk, &p);
+    cuzk_err_t err = {{0}};
+    CHECK(cuzk_cs_status(chk, &err) == CUZK_ERR_MISMATCH && strstr(err.msg, "constraint 5"));
+    part(dir, &p);
+    p.known = false;
+    part(ref, &p);
+    cuzk_groth16_witness_t wd, wr;
+    CHECK(cuzk_cs_groth16_witness(dir, &wd, NULL) == CUZK_OK && cuzk_cs_groth16_witness(ref, &wr, NULL) == CUZK_OK);
+    fr want;
+    fr_add(&want, &wr.a[5], &FR_ONE);
+    CHECK(fr_eq(&wd.a[5], &want) && fr_eq(&wd.a[4], &wr.a[4]));
+    cuzk_cs_free(chk), cuzk_cs_free(dir), cuzk_cs_free(ref);
 }
 
 /* The check backend's verdict is the test backend's, constraint for constraint. */
@@ -302,7 +374,7 @@ static bool never(void *arg) { return arg != NULL; }
 static void misuse(void)
 {
     cuzk_err_t err = {{0}};
-    part_params p = {test_rand64(), 2, 10, 5, 3, 1, -1};
+    part_params p = {test_rand64(), 2, 10, 5, 3, 1, -1, false, -1};
     cuzk_cs_t *d = fresh(CUZK_CS_DIRECT, CUZK_LC_ARENA), *w = fresh(CUZK_CS_WITNESS, CUZK_LC_ARENA);
     CHECK(cuzk_cs_get_strategy(d) == CUZK_LC_ARENA);
     part(d, &p);
@@ -349,6 +421,17 @@ static void misuse(void)
     cuzk_cs_get_stop(c, &fn, &arg);
     CHECK(fn == never && arg == &p);
     cuzk_cs_free(c);
+    /* C·z omitted: only by the direct backend, only before the first constraint; joined only with its like */
+    cuzk_cs_t *x = fresh(CUZK_CS_CHECK, CUZK_LC_DEFAULT), *y = fresh(CUZK_CS_DIRECT, CUZK_LC_DEFAULT),
+              *z = fresh(CUZK_CS_DIRECT, CUZK_LC_DEFAULT);
+    CHECK(cuzk_cs_omit_c(x, &err) == CUZK_ERR_INVALID_ARG);
+    part(y, &p);
+    CHECK(cuzk_cs_omit_c(y, &err) == CUZK_ERR_INVALID_ARG && strstr(err.msg, "before"));
+    CHECK(cuzk_cs_omit_c(z, NULL) == CUZK_OK);
+    part(z, &p);
+    CHECK(cuzk_cs_extend(y, z, &err) == CUZK_ERR_INVALID_ARG && strstr(err.msg, "C·z"));
+    CHECK(cuzk_cs_extend(z, y, &err) == CUZK_ERR_INVALID_ARG);
+    cuzk_cs_free(x), cuzk_cs_free(y), cuzk_cs_free(z);
     /* an unknown backend number is still refused now that check is the last one */
     CHECK(cuzk_cs_new(&c, (cuzk_cs_backend)(CUZK_CS_CHECK + 1), CUZK_LC_DEFAULT, NULL) == CUZK_ERR_INVALID_ARG);
 }
@@ -357,6 +440,7 @@ int main(void)
 {
     test_init("test_cs_extend");
     joins();
+    omitted_and_known();
     check_backend();
     resets();
     misuse();

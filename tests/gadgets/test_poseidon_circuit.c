@@ -1,7 +1,8 @@
 /* The legacy Poseidon circuit: neptune's and rust-fil-proofs' constraint counts (311 / 377 / 505 /
  * 598 / 761 / 1009 / 1385) and neptune's closed form; output = the out-of-circuit textbook hash on
  * random inputs; satisfied, and unsatisfied once a variable is tampered with; the same shape on the
- * count, witness, record, direct and test backends (and a·b = c through record + witness); the cached
+ * count, witness, record, direct and test backends (and a·b = c through record + witness, equal to the
+ * direct backend's, which takes the gadget's values); the check backend finds each given value right; the cached
  * template against the uncached walk and against a dense re-derivation of the circuit written here;
  * recorded TestConstraintSystem hashes as regression values; misuse. */
 #include <pthread.h>
@@ -133,8 +134,15 @@ static void check_arity(size_t ci, bool full)
             CHECK(memcmp(cuzk_cs_aux(rr[k].cs), cuzk_cs_aux(tr.cs), sizeof(fr) * (a + n)) == 0);
         }
     }
+    /* the check backend evaluates every LC and compares the values the gadget gives with them
+     * (cuzk_cs_enforce_known_free): none differs, and the system is satisfied */
+    run_t kr = synth(CUZK_CS_CHECK, CUZK_LC_DEFAULT, c, &c->merkle_tag, vals, false, false);
+    CHECK_MSG(kr.st == CUZK_OK && cuzk_cs_status(kr.cs, NULL) == CUZK_OK, "arity %u: a given value differs", a);
+    CHECK(cuzk_cs_test_unsatisfied(kr.cs, &first, NULL) == CUZK_OK && first == -1);
+    cuzk_cs_free(kr.cs);
     if (full) {
-        /* record + witness: a·b = c on every row, and equal to the direct backend's a, b, c */
+        /* record + witness: a·b = c on every row, and equal to the direct backend's a, b, c (which takes
+         * the gadget's values instead of evaluating the LCs) */
         cuzk_cs_record_t rec;
         cuzk_groth16_witness_t wr, wd;
         cuzk_cs_abc_t abc;

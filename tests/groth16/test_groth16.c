@@ -114,6 +114,13 @@ static void test_h_poly(void)
         for (size_t i = 0; i + 1 < m; i++)
             same &= fr_eq(&a[i], &h[i]);
         CHECK_MSG(same, "coset H differs from the naive quotient (row_position %d)", with_pos);
+        cuzk_groth16_witness_t no_c = tc.w; /* C·z left to the prover: A·z ∘ B·z */
+        no_c.c = NULL;
+        CHECK(g16_h_compute(a, b, c, log_m, &no_c, CUZK_GROTH16_H_COSET, rp, 2) == CUZK_OK);
+        same = true;
+        for (size_t i = 0; i + 1 < m; i++)
+            same &= fr_eq(&a[i], &h[i]);
+        CHECK_MSG(same, "coset H without C·z differs from the naive quotient (row_position %d)", with_pos);
 
         /* snarkjs form: a·b − c at ζ·ω^j, computed here by interpolation and Horner. */
         CHECK(g16_h_compute(a, b, c, log_m, &tc.w, CUZK_GROTH16_H_ODD_ROOTS, rp, 1) == CUZK_OK);
@@ -233,6 +240,15 @@ static void test_prove_against_naive(void)
     CHECK(g2_aff_eq(&proof.b, &want_b));
     CHECK(g1_aff_eq(&proof.c, &want_c));
     (void)t;
+
+    /* without C·z (the direct backend's cuzk_cs_omit_c): the prover takes A·z ∘ B·z, which is C·z on
+     * this satisfying assignment, and makes the same proof */
+    cuzk_groth16_witness_t no_c = tc.w;
+    no_c.c = NULL;
+    cuzk_groth16_proof_t proof2;
+    CHECK_MSG(g16_prove_blinded(&proof2, &pk, &no_c, 1, &opts, &r, &s, &err) == CUZK_OK, "%s", err.msg);
+    CHECK_MSG(g1_aff_eq(&proof2.a, &want_a) && g2_aff_eq(&proof2.b, &want_b) && g1_aff_eq(&proof2.c, &want_c),
+              "the proof without C·z differs");
 
     cuzk_groth16_pvk_t *pvk;
     CHECK(cuzk_groth16_pvk_new(&pvk, &pk.vk) == CUZK_OK);

@@ -108,6 +108,8 @@ cuzk_status cuzk_porep_synthesize_partition(cuzk_porep_partition_t *out, const c
     if (st != CUZK_OK)
         return st;
     st = cuzk_cs_new(&out->cs, CUZK_CS_DIRECT, CUZK_LC_DEFAULT, err);
+    if (st == CUZK_OK)
+        st = cuzk_cs_omit_c(out->cs, err); /* the prover rebuilds C·z; the proof is verified after */
     if (st == CUZK_OK) {
         cuzk_cs_set_stop(out->cs, should_stop, stop_arg);
         st = cuzk_porep_synthesize(out->cs, cfg, &w, err);

@@ -109,7 +109,7 @@ static cuzk_cs_t *chunk_synthesize(pool_t *p, uint32_t c)
         cuzk_cs_reset(cs);
     } else {
         cuzk_err_t err;
-        if (cuzk_cs_new(&cs, cuzk_cs_get_backend(p->dst), cuzk_cs_get_strategy(p->dst), &err) != CUZK_OK)
+        if (cuzk_cs_new_part(&cs, p->dst, &err) != CUZK_OK)
             return NULL;
         size_t n = p->chunk_sectors;
         cuzk_cs_reserve(cs, 1 + n * (p->per_sector.num_inputs - 1), n * p->per_sector.num_aux,

@@ -69,6 +69,8 @@ static cuzk_status synthesize_into(cuzk_post_partition_t *out, const cuzk_post_r
     if (st != CUZK_OK)
         return st;
     st = cuzk_cs_new(&out->cs, CUZK_CS_DIRECT, CUZK_LC_DEFAULT, err);
+    if (st == CUZK_OK)
+        st = cuzk_cs_omit_c(out->cs, err); /* the prover rebuilds C·z; the proof is verified after */
     if (st == CUZK_OK) {
         cuzk_cs_set_stop(out->cs, o ? o->should_stop : NULL, o ? o->stop_arg : NULL);
         st = cuzk_post_synthesize(out->cs, &w.cfg, &w, opts_threads(o), err);

@@ -5,9 +5,10 @@
  *    density of the joined system equal to the sequential one's);
  *  - Winning 32GiB on the direct backend from a dummy witness (random values: the circuit's shape, not a
  *    satisfied system), sequential and joined equal in every array.
- * Timings are printed. `test_post_circuit_slow --measure PROOF_ID count|direct THREADS [SECTORS [RUNS]]`
+ * Timings are printed. `test_post_circuit_slow --measure PROOF_ID count|direct|direct-abc THREADS [SECTORS [RUNS]]`
  * synthesizes a registered proof's circuit (or its first SECTORS sectors; 0: all) on the count backend or
- * on the direct backend from a dummy witness RUNS times and prints each time: the measurements of
+ * on the direct backend (as the prover runs it, C·z omitted; direct-abc: kept) from a dummy witness RUNS
+ * times and prints each time: the measurements of
  * docs/PERF.md, run under /usr/bin/time -v for the peak memory. */
 #include <stdlib.h>
 #include <string.h>
@@ -40,11 +41,14 @@ static size_t model(const cuzk_post_config_t *cfg)
     return (size_t)cfg->sector_count * (313 + (size_t)cfg->challenge_count * (p + 2));
 }
 
-static cuzk_cs_t *synth(cuzk_cs_backend b, const cuzk_post_config_t *cfg, const cuzk_post_witness_t *w, int threads,
-                        double *secs)
+/* omit_c: the direct backend as the prover runs it (cuzk_cs_omit_c) */
+static cuzk_cs_t *synth(cuzk_cs_backend b, bool omit_c, const cuzk_post_config_t *cfg, const cuzk_post_witness_t *w,
+                        int threads, double *secs)
 {
     cuzk_cs_t *cs = NULL;
     CHECK(cuzk_cs_new(&cs, b, CUZK_LC_DEFAULT, NULL) == CUZK_OK);
+    if (omit_c)
+        CHECK(cuzk_cs_omit_c(cs, NULL) == CUZK_OK);
     cuzk_err_t err = {{0}};
     double t0 = now_s();
     CHECK_MSG(cuzk_post_synthesize(cs, cfg, w, threads, &err) == CUZK_OK, "%s", err.msg);
@@ -86,8 +90,8 @@ static void window_counts(void)
         CHECK(cuzk_post_config_for_proof(&cfg, want[k].id, NULL) == CUZK_OK);
         CHECK(model(&cfg) == want[k].constraints);
         double t1, t2;
-        cuzk_cs_t *seq = synth(CUZK_CS_COUNT, &cfg, NULL, 1, &t1);
-        cuzk_cs_t *par = synth(CUZK_CS_COUNT, &cfg, NULL, 2, &t2);
+        cuzk_cs_t *seq = synth(CUZK_CS_COUNT, false, &cfg, NULL, 1, &t1);
+        cuzk_cs_t *par = synth(CUZK_CS_COUNT, false, &cfg, NULL, 2, &t2);
         cuzk_cs_counts_t c;
         cuzk_cs_counts(seq, &c);
         CHECK_MSG(c.num_constraints == want[k].constraints && c.num_inputs == want[k].inputs,
@@ -109,8 +113,8 @@ static void winning_direct(void)
     cuzk_post_witness_t w;
     dummy_witness(&w, &cfg);
     double t1, t2;
-    cuzk_cs_t *seq = synth(CUZK_CS_DIRECT, &cfg, &w, 1, &t1);
-    cuzk_cs_t *par = synth(CUZK_CS_DIRECT, &cfg, &w, 2, &t2);
+    cuzk_cs_t *seq = synth(CUZK_CS_DIRECT, false, &cfg, &w, 1, &t1);
+    cuzk_cs_t *par = synth(CUZK_CS_DIRECT, false, &cfg, &w, 2, &t2);
     char why[256] = "";
     CHECK_MSG(cs_test_same(seq, par, why, sizeof why), "winning 32GiB joined: %s", why);
     printf("winning 32GiB: direct backend %.3f s (1 thread), %.3f s (2 threads)\n", t1, t2);
@@ -119,12 +123,13 @@ static void winning_direct(void)
     cuzk_post_witness_free(&w);
 }
 
-/* --measure PROOF_ID count|direct THREADS [SECTORS [RUNS]] */
+/* --measure PROOF_ID count|direct|direct-abc THREADS [SECTORS [RUNS]] */
 static int measure(int argc, char **argv)
 {
     cuzk_post_config_t cfg;
     uint32_t id = (uint32_t)strtoul(argv[2], NULL, 10);
-    bool direct = strcmp(argv[3], "direct") == 0;
+    /* direct: as the prover synthesizes (C·z omitted); direct-abc: C·z kept too */
+    bool direct = strncmp(argv[3], "direct", 6) == 0, omit_c = strcmp(argv[3], "direct") == 0;
     int threads = atoi(argv[4]);
     uint32_t sectors = argc > 5 ? (uint32_t)strtoul(argv[5], NULL, 10) : 0;
     int runs = argc > 6 ? atoi(argv[6]) : 1;
@@ -136,11 +141,11 @@ static int measure(int argc, char **argv)
         dummy_witness(&w, &cfg);
     for (int r = 0; r < runs; r++) {
         double ts;
-        cuzk_cs_t *cs = synth(direct ? CUZK_CS_DIRECT : CUZK_CS_COUNT, &cfg, direct ? &w : NULL, threads, &ts);
+        cuzk_cs_t *cs = synth(direct ? CUZK_CS_DIRECT : CUZK_CS_COUNT, omit_c, &cfg, direct ? &w : NULL, threads, &ts);
         cuzk_cs_counts_t c;
         cuzk_cs_counts(cs, &c);
         printf("proof %u, %u sectors, %s, %d threads: synthesis %.3f s; %zu constraints, %zu aux\n", id,
-               cfg.sector_count, direct ? "direct" : "count", threads, ts, c.num_constraints, c.num_aux);
+               cfg.sector_count, argv[3], threads, ts, c.num_constraints, c.num_aux);
         cuzk_cs_free(cs);
     }
     cuzk_post_witness_free(&w);
