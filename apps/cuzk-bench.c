@@ -5,7 +5,7 @@
  *                   [--threads T]
  *   cuzk-bench [-a ADDR] single|batch|submit|await|cancel|status|preload|evict|metrics [options]
  *                   (single/batch/submit: a PoRep --c1, or --kind winning|window with --vanilla files)
- *   cuzk-bench gen-vanilla porep|winning|window [options]
+ *   cuzk-bench gen-vanilla porep|winning|window|snap [options]
  *   cuzk-bench c1-check --sector-size SIZE [--registered-proof NAME] [--iters K] [--threads T]  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,7 +6,9 @@
  *   cuzk seal ...                      seal a small sector, write its C1 output (cuzk_seal_cmd.c)
  *   cuzk porep prove|verify ...        PoRep C2 from a C1 output (cuzk_porep_cmd.c)
  *   cuzk post prove|verify|vanilla ... Winning / Window PoSt from vanilla proofs, and the vanilla proofs of
- *                                      sealed sectors (cuzk_post_cmd.c) */
+ *                                      sealed sectors (cuzk_post_cmd.c)
+ *   cuzk snap encode|decode|vanilla|prove|verify ...  SnapDeals: new data into a CC sector and back, the
+ *                                      vanilla partition proofs, the proof (cuzk_snap_cmd.c) */
 #include <stdio.h>
 #include <string.h>
 #include "cli_impl.h"
@@ -17,6 +19,7 @@
 #include "cuzk_porep_cmd.h"
 #include "cuzk_post_cmd.h"
 #include "cuzk_seal_cmd.h"
+#include "cuzk_snap_cmd.h"
 #include "selfcheck.h"
 
 /* The synopsis of every command, after the list. */
@@ -30,6 +33,7 @@ static void synopses(FILE *f)
     cuzk_seal_cmd_usage(f);
     cuzk_porep_cmd_usage(f);
     cuzk_post_cmd_usage(f);
+    cuzk_snap_cmd_usage(f);
 }
 
 static int cmd_selfcheck(int argc, char **argv)
@@ -55,6 +59,7 @@ int main(int argc, char **argv)
         {"seal", cuzk_seal_cmd, "seal a small sector and write its C1 output"},
         {"porep", cuzk_porep_cmd, "PoRep C2 prove and verify from a C1 output"},
         {"post", cuzk_post_cmd, "Winning / Window PoSt prove and verify, vanilla proofs of sealed sectors"},
+        {"snap", cuzk_snap_cmd, "SnapDeals: encode data into a CC sector, decode it, prove the update"},
         {NULL, NULL, NULL}};
     static const cli_group cuzk = {.prog = "cuzk", .subs = subs, .more_help = synopses};
     int rc = cli_impl_init("cuzk", &argc, argv); /* --impl, CUZK_IMPL: before any command */

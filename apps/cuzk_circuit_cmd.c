@@ -1,5 +1,5 @@
-/* `cuzk circuit info`: the shape of a Filecoin circuit (PoRep, Winning or Window PoSt) synthesized without
- * a witness (count backend), as one line:
+/* `cuzk circuit info`: the shape of a Filecoin circuit (PoRep, Winning or Window PoSt, SnapDeals) synthesized
+ * without a witness (count backend), as one line:
  * constraints=<n> inputs=<n> aux=<n> nnz_a=<n> nnz_b=<n> nnz_c=<n> [hash=<hex>]. */
 #include "cuzk_circuit_cmd.h"
 #include "cli_opts.h"
@@ -8,13 +8,15 @@
 #include <string.h>
 #include "cuzk/filecoin.h"
 #include "cuzk/post.h"
+#include "cuzk/snap.h"
 
 enum { EXIT_DONE = 0, EXIT_FAILED = 1, EXIT_USAGE = 2 };
 
 void cuzk_circuit_cmd_usage(FILE *f)
 {
-    fprintf(f, "  circuit info --kind porep|winning-post|window-post --sector-size <2KiB|8MiB|512MiB|32GiB|64GiB>\n"
-               "               [--partition N] [--hash] [--registered-proof NAME]\n"
+    fprintf(f, "  circuit info --kind porep|winning-post|window-post|snap\n"
+               "               --sector-size <2KiB|8MiB|512MiB|32GiB|64GiB> [--partition N] [--hash]\n"
+               "               [--registered-proof NAME]\n"
                "              constraints, inputs (ONE included), aux and non-zeros of A, B, C (no\n"
                "              per-input prover rows); --hash adds the TestConstraintSystem hash\n");
 }
@@ -80,9 +82,28 @@ static int post_config(cuzk_post_config_t *cfg, cuzk_post_kind kind, int partiti
     return EXIT_DONE;
 }
 
+/* The SnapDeals circuit of a size (its production shape) or of a named update proof (with a size: checked
+ * against it). EXIT_USAGE with a message. */
+static int snap_config(cuzk_snap_config_t *cfg, const char *size, uint64_t bytes, const char *proof)
+{
+    cuzk_err_t err = {{0}};
+    cuzk_snap_registered_proof_t reg;
+    cuzk_status st = proof ? cuzk_snap_registered_proof_parse(&reg, proof, &err)
+                           : cuzk_snap_registered_proof_for_size(&reg, bytes, &err);
+    if (st == CUZK_OK && proof && size && reg.sector_size != bytes)
+        st = cuzk_err_set(&err, CUZK_ERR_INVALID_ARG, "%s does not have %s sectors", proof, size);
+    if (st == CUZK_OK)
+        st = cuzk_snap_config_for_proof(cfg, reg.id, &err);
+    if (st != CUZK_OK) {
+        fprintf(stderr, "cuzk circuit info: %s\n", err.msg);
+        return EXIT_USAGE;
+    }
+    return EXIT_DONE;
+}
+
 static int cmd_info(int argc, char **argv)
 {
-    static const char *const kinds[] = {"porep", "winning-post", "window-post", NULL};
+    static const char *const kinds[] = {"porep", "winning-post", "window-post", "snap", NULL};
     static const char *prog = "cuzk circuit info";
     const char *size = NULL, *proof = NULL;
     int kind = 0, partition = -1;
@@ -91,14 +112,14 @@ static int cmd_info(int argc, char **argv)
         CLI_CHOICE_OPT("kind", 0, &kind, kinds, "the circuit", .required = true),
         CLI_STR_OPT("sector-size", 0, &size, "SIZE", "2KiB, 8MiB, 512MiB, 32GiB, 64GiB or a byte count"),
         CLI_STR_OPT("registered-proof", 0, &proof, "NAME",
-                    "the registered seal proof (porep) or PoSt proof of the kind (instead of, or with, the size)"),
+                    "the kind's registered proof (seal, PoSt or update proof), instead of or with the size"),
         CLI_INT_OPT("partition", 0, &partition, "N", 0, 1000000, "a partition number, checked against the sector's"),
         CLI_FLAG_OPT("hash", 0, &with_hash, "add the TestConstraintSystem hash (seconds, ~0.7 GiB for 2KiB PoRep)"),
         CLI_END};
     const cli_cmd c = {prog, NULL,
-                       "The shape of a PoRep, Winning PoSt or Window PoSt partition circuit from a blank synthesis:\n"
-                       "constraints, inputs (ONE included), aux and the non-zeros of A, B, C (no per-input prover\n"
-                       "rows), as one line.\n",
+                       "The shape of a PoRep, Winning PoSt, Window PoSt or SnapDeals partition circuit from a blank\n"
+                       "synthesis: constraints, inputs (ONE included), aux and the non-zeros of A, B, C (no per-input\n"
+                       "prover rows), as one line.\n",
                        table, 0, 0, NULL};
     int rc = cli_parse(&c, argc, argv, NULL, NULL);
     if (rc != CLI_CONTINUE)
@@ -124,6 +145,16 @@ static int cmd_info(int argc, char **argv)
             return EXIT_USAGE;
         }
         st = cuzk_porep_circuit_info(&info, &cfg, with_hash, &err);
+    } else if (kind == 3) {
+        /* every partition's circuit has the same shape (k is a public input): the number is only checked */
+        cuzk_snap_config_t cfg;
+        if ((rc = snap_config(&cfg, size, bytes, proof)) != EXIT_DONE)
+            return rc;
+        if (partition >= 0 && (uint32_t)partition >= cfg.partition_count) {
+            fprintf(stderr, "cuzk circuit info: partition %d of %u\n", partition, cfg.partition_count);
+            return EXIT_USAGE;
+        }
+        st = cuzk_snap_circuit_info(&info, &cfg, with_hash, &err);
     } else {
         /* every Window partition has the same circuit, whatever the deadline's sector count */
         cuzk_post_config_t cfg;

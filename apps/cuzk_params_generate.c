@@ -1,5 +1,5 @@
-/* `cuzk params generate`: development Groth16 parameters for the PoRep, Winning PoSt or Window PoSt circuit
- * by a fresh random setup, under Filecoin's v28 file names so that a directory of real parameters is used
+/* `cuzk params generate`: development Groth16 parameters for the PoRep, Winning PoSt, Window PoSt or
+ * SnapDeals (empty sector update) circuit by a fresh random setup, under Filecoin's v28 file names so that a directory of real parameters is used
  * the same way. A <stem>.cuzk-dev file marks them as NOT a trusted setup; existing files of the right shape
  * are reused. */
 #include "cli_opts.h"
@@ -16,34 +16,54 @@
 #include "cuzk_porep_cmd.h"
 #include "cuzk/porep.h"
 #include "cuzk/post.h"
+#include "cuzk/snap.h"
 
 void cuzk_params_generate_usage(FILE *f)
 {
-    fprintf(f, "  params generate --kind porep|winning-post|window-post --sector-size <2KiB|8MiB|512MiB|32GiB|64GiB>\n"
+    fprintf(f, "  params generate --kind porep|winning-post|window-post|snap --sector-size <2KiB|8MiB|512MiB|32GiB|64GiB>\n"
                "                  --out DIR [--registered-proof NAME] [--threads N]\n"
                "              development parameters (random setup, NOT trusted) under v28 names;\n"
                "              files of the right shape already in DIR are reused\n");
 }
 
-/* The circuit a command line names: a registered proof's, PoRep or PoSt, its files and its shape. */
+/* The circuit a command line names: a registered proof's, PoRep, PoSt or SnapDeals, its files and its
+ * shape. */
+typedef enum { TARGET_POREP, TARGET_POST, TARGET_SNAP } target_kind;
 typedef struct {
-    bool post;                       /* a PoSt circuit (post_cfg), else PoRep (porep) */
+    target_kind kind;
     const char *name;                /* the registered proof (static storage) */
     uint64_t id;                     /* its number */
     cuzk_porep_config_t porep;
     cuzk_post_config_t post_cfg;
-    cuzk_porep_params_paths_t paths; /* the same layout for both (cuzk_post_params_paths_t) */
+    cuzk_snap_config_t snap_cfg;
+    cuzk_porep_params_paths_t paths; /* the same layout for all (cuzk_post/snap_params_paths_t) */
 } target_t;
 
 static cuzk_status target_check_key(const target_t *t, const cuzk_groth16_pk_t *pk, cuzk_err_t *err)
 {
-    return t->post ? cuzk_post_check_key(pk, &t->post_cfg, err) : cuzk_porep_check_key(pk, &t->porep, err);
+    switch (t->kind) {
+    case TARGET_POST: return cuzk_post_check_key(pk, &t->post_cfg, err);
+    case TARGET_SNAP: return cuzk_snap_check_key(pk, &t->snap_cfg, err);
+    default: return cuzk_porep_check_key(pk, &t->porep, err);
+    }
 }
 
 static cuzk_status target_setup(const target_t *t, cuzk_groth16_pk_t *pk, int threads, cuzk_err_t *err)
 {
-    return t->post ? cuzk_post_dev_setup(pk, &t->post_cfg, threads, err)
-                   : cuzk_porep_dev_setup(pk, &t->porep, threads, err);
+    switch (t->kind) {
+    case TARGET_POST: return cuzk_post_dev_setup(pk, &t->post_cfg, threads, err);
+    case TARGET_SNAP: return cuzk_snap_dev_setup(pk, &t->snap_cfg, threads, err);
+    default: return cuzk_porep_dev_setup(pk, &t->porep, threads, err);
+    }
+}
+
+static cuzk_status target_paths(target_t *t, const char *dir, cuzk_err_t *err)
+{
+    switch (t->kind) {
+    case TARGET_POST: return cuzk_post_params_paths(&t->paths, dir, t->id, err);
+    case TARGET_SNAP: return cuzk_snap_params_paths(&t->paths, dir, t->id, err);
+    default: return cuzk_porep_params_paths(&t->paths, dir, t->id, err);
+    }
 }
 
 /* 0: the files are there and have the circuit's shape; 1: absent or of another shape; 2: unreadable. */
@@ -108,10 +128,27 @@ static int post_target(target_t *t, cuzk_post_kind kind, uint64_t bytes, const c
     cuzk_post_registered_proof_t reg;
     if (cuzk_post_registered_proof_select(&reg, kind, proof_name, bytes, err) != CUZK_OK)
         return 2;
-    t->post = true;
+    t->kind = TARGET_POST;
     t->name = reg.name;
     t->id = reg.id;
     return cuzk_post_config_for_proof(&t->post_cfg, reg.id, err) == CUZK_OK ? 0 : 2;
+}
+
+/* The SnapDeals circuit of a size or of a named registered update proof. */
+static int snap_target(target_t *t, const char *size, uint64_t bytes, const char *proof_name, cuzk_err_t *err)
+{
+    cuzk_snap_registered_proof_t reg;
+    if ((proof_name ? cuzk_snap_registered_proof_parse(&reg, proof_name, err)
+                    : cuzk_snap_registered_proof_for_size(&reg, bytes, err)) != CUZK_OK)
+        return 2;
+    if (proof_name && bytes && reg.sector_size != bytes) {
+        cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "--sector-size %s disagrees with %s", size, reg.name);
+        return 2;
+    }
+    t->kind = TARGET_SNAP;
+    t->name = reg.name;
+    t->id = reg.id;
+    return cuzk_snap_config_for_proof(&t->snap_cfg, reg.id, err) == CUZK_OK ? 0 : 2;
 }
 
 static cuzk_status write_marker(const char *path, const char *proof_name, cuzk_err_t *err)
@@ -127,7 +164,7 @@ static cuzk_status write_marker(const char *path, const char *proof_name, cuzk_e
 
 int cuzk_params_generate_cmd(int argc, char **argv)
 {
-    static const char *const kinds[] = {"porep", "winning-post", "window-post", NULL};
+    static const char *const kinds[] = {"porep", "winning-post", "window-post", "snap", NULL};
     static const char *prog = "cuzk params generate";
     const char *size = NULL, *out = NULL, *proof_name = NULL;
     int kind = 0, threads = 0;
@@ -136,7 +173,8 @@ int cuzk_params_generate_cmd(int argc, char **argv)
         CLI_STR_OPT("sector-size", 0, &size, "SIZE", "2KiB, 8MiB, 512MiB, 32GiB or 64GiB (or --registered-proof)"),
         CLI_STR_OPT("out", 0, &out, "DIR", "the parameter directory (made if missing)", .required = true),
         CLI_STR_OPT("registered-proof", 0, &proof_name, "NAME",
-                    "the registered seal proof (porep) or PoSt proof of the kind, instead of the size"),
+                    "the registered seal proof (porep), PoSt proof of the kind or update proof (snap), instead "
+                    "of the size"),
         CLI_INT_OPT("threads", 0, &threads, "N", 0, 4096, "threads (0 = every CPU; default 0)"),
         CLI_END};
     const cli_cmd c = {prog, NULL,
@@ -157,15 +195,15 @@ int cuzk_params_generate_cmd(int argc, char **argv)
     cuzk_err_t err = {{0}};
     target_t t;
     memset(&t, 0, sizeof t);
-    rc = kind == 0 ? porep_target(&t, size, bytes, proof_name, &err)
-                   : post_target(&t, kind == 1 ? CUZK_POST_WINNING : CUZK_POST_WINDOW, bytes, proof_name, &err);
+    rc = kind == 0   ? porep_target(&t, size, bytes, proof_name, &err)
+         : kind == 3 ? snap_target(&t, size, bytes, proof_name, &err)
+                     : post_target(&t, kind == 1 ? CUZK_POST_WINNING : CUZK_POST_WINDOW, bytes, proof_name, &err);
     if (rc) {
         fprintf(stderr, "cuzk params generate: %s\n", err.msg);
         return rc;
     }
     cuzk_porep_params_paths_t *pp = &t.paths;
-    cuzk_status st =
-        t.post ? cuzk_post_params_paths(pp, out, t.id, &err) : cuzk_porep_params_paths(pp, out, t.id, &err);
+    cuzk_status st = target_paths(&t, out, &err);
     if (st != CUZK_OK) {
         fprintf(stderr, "cuzk params generate: %s\n", err.msg);
         return 2;

@@ -736,5 +736,7 @@ void bench_client_usage(FILE *f)
                "  gen-vanilla porep [--sector-size 2KiB] [--miner-id 1000] [--sector-num 1] [-o FILE]\n"
                "          seal a sector with random data and write its C1 output in Curio's wrapper\n"
                "  gen-vanilla winning|window --sector-size SIZE [--sectors N] [--randomness HEX]\n"
-               "          (-o FILE... | --out-dir DIR) [--synthetic]   PoSt vanilla proofs, one file per sector\n");
+               "          (-o FILE... | --out-dir DIR) [--synthetic]   PoSt vanilla proofs, one file per sector\n"
+               "  gen-vanilla snap --sector-size SIZE [--synthetic [--seed HEX]] [-o FILE]\n"
+               "          a sector's SnapDeals vanilla partition proofs in one file\n");
 }

@@ -5,6 +5,7 @@
  *                   (random data and ticket; 2KiB, 8MiB, 512MiB) and kept in a temporary directory, or with
  *                   --synthetic of any size (testkit/post_synthetic.h: they pass every check, describe no
  *                   real sector; a 32GiB Window partition of 2349 sectors in seconds).
+ *   snap            a sector's SnapDeals vanilla partition proofs in one file (gen_vanilla_snap.h).
  * Outputs appear whole or not at all (the atomic writer). Part of the benchkit: the synthetic proofs come
  * from the testkit. */
 #include <errno.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include "bench/client.h"
+#include "bench/gen_vanilla_snap.h"
 #include "cli_opts.h"
 #include "cli_util.h"
 #include "cuzk/file.h"
@@ -295,7 +297,7 @@ int bench_gen_vanilla(int argc, char **argv)
     const cli_opt table[] = {
         CLI_LIST_OPT("output", 'o', &outs, "FILE", MAX_SECTORS,
                      "porep: the C1 output in Curio's wrapper (default c1-wrapper.json); winning / window: one "
-                     "file per sector, in order"),
+                     "file per sector, in order; snap: the sector's partition proofs (default snap.vproof)"),
         CLI_STR_OPT("out-dir", 0, &out_dir, "DIR", "winning / window: DIR/sector-<num>.vproof instead of -o"),
         CLI_SIZE_OPT("sector-size", 0, &size,
                      "2KiB, 8MiB or 512MiB; any size with --synthetic (default 2KiB, or the registered proof's)",
@@ -307,19 +309,23 @@ int bench_gen_vanilla(int argc, char **argv)
         CLI_HEX32_OPT("randomness", 0, a.randomness, "winning / window: the challenge randomness (default: random)",
                       .seen = &have_rand),
         CLI_STR_OPT("registered-proof", 0, &proof_name, "NAME",
-                    "winning / window: the PoSt proof (default Winning V1 / Window V1_1 of the size)"),
+                    "winning / window: the PoSt proof (default Winning V1 / Window V1_1 of the size); snap: the "
+                    "update proof (default the size's)"),
         CLI_U64_OPT("sector-index", 0, &first_index, "N", 0, 0,
                     "winning / window: the first sector's place in the challenged list (default 0)"),
-        CLI_FLAG_OPT("synthetic", 0, &a.synthetic, "winning / window: synthetic proofs of any size, no sealing"),
+        CLI_FLAG_OPT("synthetic", 0, &a.synthetic, "winning / window / snap: synthetic proofs of any size, no sealing"),
         CLI_HEX32_OPT("seed", 0, a.seed, "--synthetic: the bytes the sectors are made from (default: random)",
                       .seen = &have_seed),
         CLI_U64_OPT("threads", 0, &threads, "N", 0, 4095, "threads (0 = every CPU; default 0)"),
         CLI_END};
-    const cli_cmd c = {prog, "porep|winning|window",
+    const cli_cmd c = {prog, "porep|winning|window|snap",
                        "porep: seals a sector with random data, ticket and seed and writes its C1 output in\n"
                        "Curio's wrapper. winning / window: Fallback PoSt vanilla proofs (bincode\n"
                        "FallbackPoStSectorProof, one file per sector, as 'cuzk-bench single --vanilla' and 'cuzk\n"
-                       "post prove' take them) of sectors sealed here, or synthetic ones of any size.\n",
+                       "post prove' take them) of sectors sealed here, or synthetic ones of any size. snap: a\n"
+                       "sector's SnapDeals vanilla partition proofs (bincode Vec<PartitionProof>, one -o, default\n"
+                       "snap.vproof) of a CC sector sealed and updated here, or synthetic of any size; prints\n"
+                       "comm_r_old=<hex> comm_d_new=<hex> comm_r_new=<hex>.\n",
                        table, 1, 1, NULL};
     int npos, rc = cli_parse(&c, argc, argv, &kind, &npos);
     if (rc != CLI_CONTINUE)
@@ -332,8 +338,23 @@ int bench_gen_vanilla(int argc, char **argv)
             rc = gen_porep(outs.n ? outs.items[0] : "c1-wrapper.json", size_name(size), miner, sector, threads);
         goto done;
     }
+    if (strcmp(kind, "snap") == 0) {
+        if (outs.n > 1 || out_dir || sectors != 1 || have_rand) {
+            rc = cli_usage_error(prog, "snap takes one -o and no PoSt options");
+            goto done;
+        }
+        if (!have_seed && cli_os_random(a.seed, 32)) {
+            fprintf(stderr, "%s: getrandom: %s\n", prog, strerror(errno));
+            rc = 1;
+            goto done;
+        }
+        gen_snap_args sa = {.out = outs.n ? outs.items[0] : "snap.vproof", .proof_name = proof_name, .size = size,
+                            .have_size = have_size, .synthetic = a.synthetic, .seed = a.seed, .threads = threads};
+        rc = bench_gen_vanilla_snap(&sa);
+        goto done;
+    }
     if (post_kind < 0) {
-        rc = cli_usage_error(prog, "unknown kind '%s' (porep, winning or window)", kind);
+        rc = cli_usage_error(prog, "unknown kind '%s' (porep, winning, window or snap)", kind);
         goto done;
     }
     cuzk_err_t err;

@@ -128,6 +128,88 @@ CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3, 5)
 cuzk_status cuzk_seal_post_vanilla(uint8_t **out, size_t *out_len, const char *dir, uint64_t post_proof_id,
                                    const uint8_t randomness[32], uint64_t sector_index, cuzk_err_t *err);
 
+/* ---- SnapDeals encoding ---------------------------------------------------------------------------------
+ * A committed-capacity sector kept by cuzk_seal_write_sector (all-zero data: sector.json's comm_d is the zero
+ * comm_d of its size) takes new data without resealing, as filecoin-proofs' encode_into does
+ * (storage-proofs-update vanilla.rs): node i of the new replica = old replica node i + data node i · rho(i)
+ * (cuzk/snap.h), h = the size's production h (10, or 1 up to 32KiB). The update directory, one per updated
+ * sector (docs/FORMATS.md "Update directory"):
+ *   update                      the new replica: sector_size bytes, 32-byte little-endian Fr nodes
+ *   sc-02-data-tree-r-last.dat  tree R over the new replica, the rows the sector's own file keeps
+ *   sc-02-data-tree-d.dat       tree D over the new (Fr32-padded) data: every level, leaves first
+ *                               ((2·nodes − 1)·32 bytes, filecoin-proofs' DiskStore)
+ *   p_aux                       bincode comm_c ‖ root of the new tree R (64 bytes)
+ *   update.json                 the update proof, sector size, h, the sector key directory (absolute),
+ *                               comm_r_old, comm_d_new, comm_r_new (lowercase hex of the 32 bytes)
+ * The new data is not kept: cuzk_seal_snap_decode recovers it from `update` and the sector key's `sealed`.
+ * Commitments are 32-byte little-endian Fr, the byte order Curio sends. Any thread may encode, decode or
+ * read directories; a directory is not locked. */
+
+#define CUZK_SEAL_SNAP_PATH_MAX 4096
+
+/* What an update directory says (update.json and p_aux). */
+typedef struct {
+    uint64_t update_proof_id;  /* the registered update proof (cuzk/snap.h) */
+    uint64_t sector_size;      /* bytes */
+    uint32_t h;                /* the encoding's high bits (cuzk_snap_config_t.h) */
+    char sector_key_dir[CUZK_SEAL_SNAP_PATH_MAX]; /* the sealed CC sector's directory, absolute */
+    uint8_t comm_r_old[32];    /* the sector key's comm_r */
+    uint8_t comm_d_new[32];    /* the root of tree D over the new data */
+    uint8_t comm_r_new[32];    /* Poseidon2(comm_c, root_r_new) */
+    uint8_t comm_c[32], root_r_new[32]; /* p_aux */
+} cuzk_seal_snap_info_t;
+
+/* Encodes data (data_len unpadded bytes, at most sector_size·127/128; the rest of the sector is zero; data
+ * may be NULL when data_len is 0) into the CC sector of directory sector_dir and writes the update
+ * directory out_dir (created, with its parents, when missing) with the atomic writer: every file is written
+ * and synced before the first is renamed into place, update.json last, so a failure leaves none of them
+ * changed. The sector key's replica is checked against its tree R file on the way. info (may be NULL) gets
+ * what update.json and p_aux say. threads: padding, encoding and both trees (0 = every online CPU).
+ * Memory: about 4.2·sector_size bytes. Errors: CUZK_ERR_INVALID_ARG (data longer than the sector holds,
+ * threads < 0), CUZK_ERR_MISMATCH ("not a committed-capacity sector"; a replica that disagrees with the
+ * sector's tree R), the errors of cuzk_seal_sector_info, CUZK_ERR_IO (a missing or unreadable file, an
+ * output that cannot be written: its path), CUZK_ERR_FORMAT (a replica of the wrong size),
+ * CUZK_ERR_NOT_CANONICAL (a replica node that is not an Fr: its index), CUZK_ERR_NO_MEMORY. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 4)
+cuzk_status cuzk_seal_snap_encode(const char *sector_dir, const uint8_t *data, size_t data_len, const char *out_dir,
+                                  int threads, cuzk_seal_snap_info_t *info, cuzk_err_t *err);
+
+/* Reads and checks an update directory's update.json and p_aux: every field present and of its type, a
+ * registered update proof with its sector size, an h the size allows, canonical commitments, p_aux of 64
+ * bytes holding two canonical Fr and Poseidon2(comm_c, root_r_new) = comm_r_new. Errors: CUZK_ERR_IO (a
+ * missing or unreadable file: its path), CUZK_ERR_FORMAT (naming the file and the field),
+ * CUZK_ERR_NOT_CANONICAL, CUZK_ERR_MISMATCH (comm_r_new). *out is zeroed on error. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
+cuzk_status cuzk_seal_snap_info(cuzk_seal_snap_info_t *out, const char *update_dir, cuzk_err_t *err);
+
+/* The data of an update directory: (new − old)·rho⁻¹ node by node, from its `update` and the sector key's
+ * `sealed`, checked (each node an Fr32 node, their tree D root comm_d_new) and unpadded into a malloc'd
+ * buffer *data of *data_len = sector_size·127/128 bytes that the caller frees (the data encode was given,
+ * followed by zeros). info (may be NULL) gets the directory's info. Errors: those of cuzk_seal_snap_info
+ * and cuzk_seal_sector_info (the sector key), CUZK_ERR_MISMATCH (a sector key whose comm_r or comm_c is not
+ * the update's; data that does not hash to comm_d_new), CUZK_ERR_IO, CUZK_ERR_FORMAT (a file of the wrong
+ * size), CUZK_ERR_NOT_CANONICAL (a node that is not an Fr: the file and index), CUZK_ERR_INVALID_ARG
+ * (threads < 0), CUZK_ERR_NO_MEMORY. On error *data is NULL. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3)
+cuzk_status cuzk_seal_snap_decode(uint8_t **data, size_t *data_len, const char *update_dir, int threads,
+                                  cuzk_seal_snap_info_t *info, cuzk_err_t *err);
+
+/* A sector's SnapDeals vanilla partition proofs from its update directory, as filecoin-ffi's
+ * generate_partition_proofs returns them: bincode Vec<PartitionProof> (u64 count, then one PartitionProof per
+ * partition, in order), the file form cuzk_snap_vanilla_load_all (cuzk/snap.h) reads. Per partition: its
+ * apex leaves from tree D, the challenges of comm_r_new, and each challenge's paths into tree R old (the
+ * sector key's replica and tree R file), tree D and tree R new (the update's files). Every partition is
+ * checked as cuzk_snap_check checks it before anything is returned. sector_key_dir: the sealed CC sector
+ * (NULL: the directory update.json names); its comm_r must be the update's comm_r_old. threads: the checks
+ * (0 = every online CPU). On success *out is malloc'd (*out_len bytes) and the caller frees it; on error it
+ * is NULL. Errors: those of cuzk_seal_snap_info and cuzk_seal_sector_info, CUZK_ERR_INVALID_ARG (threads
+ * < 0), CUZK_ERR_MISMATCH (a sector key of another sector; files that disagree with each other or with
+ * update.json: naming them), CUZK_ERR_IO (a missing or unreadable file: its path), CUZK_ERR_FORMAT (a file
+ * of the wrong size), CUZK_ERR_NOT_CANONICAL (a stored node that is not an Fr), CUZK_ERR_NO_MEMORY. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3)
+cuzk_status cuzk_seal_snap_vanilla(uint8_t **out, size_t *out_len, const char *update_dir, const char *sector_key_dir,
+                                   int threads, cuzk_err_t *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -95,6 +95,20 @@ static void build_tree_d(uint8_t *upper, const uint8_t *data, uint64_t nodes, in
     }
 }
 
+void cuzk_fc_seal_tree_d(uint8_t *upper, const uint8_t *data, uint64_t nodes, int threads)
+{
+    build_tree_d(upper, data, nodes, threads <= 0 ? cuzk_cpu_count() : threads);
+}
+
+void cuzk_fc_seal_tree_r(uint8_t *upper, const uint8_t *leaves, uint64_t nodes, int threads)
+{
+    if (threads <= 0)
+        threads = cuzk_cpu_count();
+    level_job j = {.arity = 8, .c = cuzk_poseidon_constants(8), .in = leaves, .out = upper};
+    cuzk_parallel_for(threads, nodes / 8, HASH_GRAIN, poseidon_level, &j);
+    build_tree_from(upper, 0, nodes / 8, threads);
+}
+
 /* Column hashes of nodes [b, e) into out[0 .. e − b): each node's labels of every layer gathered next
  * to each other, then batches of HASH_GRAIN. Labels are trimmed, hence canonical. */
 static void column_hashes(uint8_t *out, const cuzk_fc_sealed_t *s, const cuzk_poseidon_constants_t *c, uint64_t b,
@@ -368,6 +382,13 @@ static cuzk_status label_and_trees(cuzk_fc_sealed_t *s, const cuzk_fc_graph_t *g
     return CUZK_OK;
 }
 
+void cuzk_fc_seal_pad(uint8_t *out, const uint8_t *raw, uint64_t nodes, int threads)
+{
+    pad_job pj = {out, raw};
+    cuzk_parallel_for(threads <= 0 ? cuzk_cpu_count() : threads, nodes * 32 / CUZK_FR32_PADDED_BLOCK, PAD_GRAIN,
+                      pad_range, &pj);
+}
+
 cuzk_status cuzk_fc_seal_precommit(cuzk_fc_sealed_t *out, const cuzk_fc_seal_proof_t *proof,
                                    const uint8_t prover_id[32], uint64_t sector_id, const uint8_t ticket[32],
                                    const uint8_t *raw, int threads, cuzk_err_t *err)
@@ -404,8 +425,7 @@ cuzk_status cuzk_fc_seal_precommit(cuzk_fc_sealed_t *out, const cuzk_fc_seal_pro
     }
     uint64_t t0 = cuzk_now_ns();
     if (raw) {
-        pad_job pj = {out->data, raw};
-        cuzk_parallel_for(threads, n * 32 / CUZK_FR32_PADDED_BLOCK, PAD_GRAIN, pad_range, &pj);
+        cuzk_fc_seal_pad(out->data, raw, n, threads);
     } else {
         memset(out->data, 0, n * 32);
     }

@@ -46,6 +46,17 @@ void cuzk_fc_sealed_free(cuzk_fc_sealed_t *s);
  * 32-byte little-endian, into out (s->nodes·32 bytes). threads: 0 = every online CPU. Never fails. */
 void cuzk_fc_seal_replica(uint8_t *out, const cuzk_fc_sealed_t *s, int threads);
 
+/* The pieces of precommit that SnapDeals' encoding reuses. threads: 0 = every online CPU.
+ * Fr32 padding of a whole sector: raw's nodes·32·127/128 bytes into out (nodes·32 bytes). */
+void cuzk_fc_seal_pad(uint8_t *out, const uint8_t *raw, uint64_t nodes, int threads);
+/* Tree D's levels above its leaves (binary SHA-256, each node trimmed) into upper ((nodes − 1)·32 bytes),
+ * level 1 first, the root last. nodes: a power of two, at least 2. */
+void cuzk_fc_seal_tree_d(uint8_t *upper, const uint8_t *data, uint64_t nodes, int threads);
+/* An arity-8 Poseidon tree's levels above its leaves (canonical Fr nodes) into upper
+ * ((cuzk_fc_seal_tree_size(nodes, 8) − nodes)·32 bytes), level 1 first, the root last. nodes: a power of
+ * 8, at least 8. */
+void cuzk_fc_seal_tree_r(uint8_t *upper, const uint8_t *leaves, uint64_t nodes, int threads);
+
 /* Offset (in nodes) of level `level` of a tree with `nodes` leaves and the given arity, the number of
  * levels above the leaves, and every node of the tree, leaves included (merkletree get_merkle_tree_len). */
 uint64_t cuzk_fc_seal_tree_level_offset(uint64_t nodes, unsigned arity, unsigned level);

@@ -85,8 +85,7 @@ void cuzk_seal_free(cuzk_sealed_sector_t *s)
 
 /* ---- the sector directory ---- */
 
-/* dir as an absolute path where one can be made (t_aux names it), else as given; malloc'd. */
-static char *absolute_dir(const char *dir)
+char *cuzk_fc_sector_abs_dir(const char *dir)
 {
     char *r = realpath(dir, NULL);
     if (r)
@@ -110,7 +109,7 @@ cuzk_status cuzk_seal_sector_files(cuzk_seal_sector_files_t *out, const cuzk_sea
                                    cuzk_err_t *err)
 {
     memset(out, 0, sizeof *out);
-    char *abs = absolute_dir(dir);
+    char *abs = cuzk_fc_sector_abs_dir(dir);
     if (!abs)
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "sector files: out of memory");
     cuzk_fc_sector_file_t f[CUZK_FC_SECTOR_FILES];
@@ -128,8 +127,7 @@ cuzk_status cuzk_seal_sector_files(cuzk_seal_sector_files_t *out, const cuzk_sea
     return CUZK_OK;
 }
 
-/* mkdir -p. */
-static cuzk_status make_dirs(const char *dir, cuzk_err_t *err)
+cuzk_status cuzk_fc_sector_make_dirs(const char *dir, cuzk_err_t *err)
 {
     if (!dir[0])
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "sector directory: empty path");
@@ -159,7 +157,7 @@ static cuzk_status make_dirs(const char *dir, cuzk_err_t *err)
 
 cuzk_status cuzk_seal_write_sector(const cuzk_sealed_sector_t *s, const char *dir, cuzk_err_t *err)
 {
-    cuzk_status st = make_dirs(dir, err);
+    cuzk_status st = cuzk_fc_sector_make_dirs(dir, err);
     if (st != CUZK_OK)
         return st;
     cuzk_seal_sector_files_t f;

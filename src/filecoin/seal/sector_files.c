@@ -69,7 +69,7 @@ static void bin_t_aux(bin_t *b, const cuzk_fc_sealed_t *s, const cuzk_fc_tree_r_
 
 /* ---- sector.json ---- */
 
-static void hex32(char out[65], const uint8_t b[32])
+void cuzk_fc_hex32(char out[65], const uint8_t b[32])
 {
     static const char d[] = "0123456789abcdef";
     for (int i = 0; i < 32; i++) {
@@ -82,9 +82,9 @@ static void hex32(char out[65], const uint8_t b[32])
 char *cuzk_fc_sector_json(const cuzk_fc_sector_meta_t *m, size_t *len)
 {
     char ticket[65], comm_d[65], comm_r[65];
-    hex32(ticket, m->ticket);
-    hex32(comm_d, m->comm_d);
-    hex32(comm_r, m->comm_r);
+    cuzk_fc_hex32(ticket, m->ticket);
+    cuzk_fc_hex32(comm_d, m->comm_d);
+    cuzk_fc_hex32(comm_r, m->comm_r);
     const char *fmt = "{\n"
                       "  \"version\": %d,\n"
                       "  \"registered_proof\": \"%s\",\n"
@@ -172,8 +172,7 @@ fail:
 
 /* ---- reading ---- */
 
-/* The whole of a small file (at most max bytes: a larger one is CUZK_ERR_FORMAT). */
-static cuzk_status read_small(uint8_t **out, size_t *len, const char *path, size_t max, cuzk_err_t *err)
+cuzk_status cuzk_fc_read_small(uint8_t **out, size_t *len, const char *path, size_t max, cuzk_err_t *err)
 {
     *out = NULL;
     FILE *f = fopen(path, "rb");
@@ -214,7 +213,7 @@ static int unhex32(uint8_t out[32], const char *s)
     return 1;
 }
 
-static cuzk_status json_u64(uint64_t *out, json_t *obj, const char *key, const char *path, cuzk_err_t *err)
+cuzk_status cuzk_fc_json_u64(uint64_t *out, json_t *obj, const char *key, const char *path, cuzk_err_t *err)
 {
     json_t *v = json_object_get(obj, key);
     if (!v)
@@ -225,7 +224,7 @@ static cuzk_status json_u64(uint64_t *out, json_t *obj, const char *key, const c
     return CUZK_OK;
 }
 
-static cuzk_status json_hex32(uint8_t out[32], json_t *obj, const char *key, const char *path, cuzk_err_t *err)
+cuzk_status cuzk_fc_json_hex32(uint8_t out[32], json_t *obj, const char *key, const char *path, cuzk_err_t *err)
 {
     json_t *v = json_object_get(obj, key);
     if (!v)
@@ -248,7 +247,7 @@ static cuzk_status parse_json(cuzk_fc_sector_meta_t *m, const char *text, size_t
     cuzk_err_t e;
     if (!json_is_object(root))
         st = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: not a JSON object", path);
-    if (st == CUZK_OK && (st = json_u64(&version, root, "version", path, err)) == CUZK_OK &&
+    if (st == CUZK_OK && (st = cuzk_fc_json_u64(&version, root, "version", path, err)) == CUZK_OK &&
         version != SECTOR_JSON_VERSION)
         st = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: version %llu, this reader knows %d", path,
                           (unsigned long long)version, SECTOR_JSON_VERSION);
@@ -256,15 +255,15 @@ static cuzk_status parse_json(cuzk_fc_sector_meta_t *m, const char *text, size_t
         st = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: \"registered_proof\" missing or not a string", path);
     if (st == CUZK_OK && cuzk_fc_seal_proof_parse(&m->proof, json_string_value(name), &e) != CUZK_OK)
         st = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: \"registered_proof\": %s", path, e.msg);
-    if (st == CUZK_OK && (st = json_u64(&size, root, "sector_size", path, err)) == CUZK_OK &&
+    if (st == CUZK_OK && (st = cuzk_fc_json_u64(&size, root, "sector_size", path, err)) == CUZK_OK &&
         size != m->proof->sector_size)
         st = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: \"sector_size\" %llu, %s sectors have %llu bytes", path,
                           (unsigned long long)size, m->proof->name, (unsigned long long)m->proof->sector_size);
-    if (st == CUZK_OK && (st = json_u64(&m->miner_id, root, "miner_id", path, err)) == CUZK_OK &&
-        (st = json_u64(&m->sector_num, root, "sector_num", path, err)) == CUZK_OK &&
-        (st = json_hex32(m->ticket, root, "ticket", path, err)) == CUZK_OK &&
-        (st = json_hex32(m->comm_d, root, "comm_d", path, err)) == CUZK_OK)
-        st = json_hex32(m->comm_r, root, "comm_r", path, err);
+    if (st == CUZK_OK && (st = cuzk_fc_json_u64(&m->miner_id, root, "miner_id", path, err)) == CUZK_OK &&
+        (st = cuzk_fc_json_u64(&m->sector_num, root, "sector_num", path, err)) == CUZK_OK &&
+        (st = cuzk_fc_json_hex32(m->ticket, root, "ticket", path, err)) == CUZK_OK &&
+        (st = cuzk_fc_json_hex32(m->comm_d, root, "comm_d", path, err)) == CUZK_OK)
+        st = cuzk_fc_json_hex32(m->comm_r, root, "comm_r", path, err);
     json_decref(root);
     return st;
 }
@@ -281,14 +280,14 @@ cuzk_status cuzk_fc_sector_meta_read(cuzk_fc_sector_meta_t *out, const char *dir
     }
     uint8_t *buf = NULL;
     size_t len = 0;
-    cuzk_status st = read_small(&buf, &len, json_path, 1 << 16, err);
+    cuzk_status st = cuzk_fc_read_small(&buf, &len, json_path, 1 << 16, err);
     if (st == CUZK_OK)
         st = parse_json(out, (const char *)buf, len, json_path, err);
     free(json_path);
     free(buf);
     buf = NULL;
     if (st == CUZK_OK) {
-        st = read_small(&buf, &len, aux_path, CUZK_FC_SECTOR_P_AUX_LEN, err);
+        st = cuzk_fc_read_small(&buf, &len, aux_path, CUZK_FC_SECTOR_P_AUX_LEN, err);
         if (st == CUZK_OK && len != CUZK_FC_SECTOR_P_AUX_LEN)
             st = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: %zu bytes, %d expected (comm_c, comm_r_last)", aux_path, len,
                               CUZK_FC_SECTOR_P_AUX_LEN);

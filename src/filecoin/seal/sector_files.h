@@ -35,6 +35,25 @@ typedef struct {
     uint8_t comm_c[32], comm_r_last[32]; /* p_aux */
 } cuzk_fc_sector_meta_t;
 
+/* dir as an absolute path where one can be made (t_aux and update.json name it), else as given; malloc'd,
+ * NULL when out of memory. */
+char *cuzk_fc_sector_abs_dir(const char *dir);
+/* mkdir -p: dir and its missing parents (0755). CUZK_ERR_IO naming the component that cannot be made, or
+ * dir when it is not a directory; CUZK_ERR_INVALID_ARG for an empty path. */
+cuzk_status cuzk_fc_sector_make_dirs(const char *dir, cuzk_err_t *err);
+
+/* Helpers of the directories' readers and writers (sector.json, update.json). 32 bytes as 64 lowercase hex
+ * digits and a NUL. */
+void cuzk_fc_hex32(char out[65], const uint8_t b[32]);
+/* The whole of a small file into a malloc'd *out (at most max bytes: a larger one is CUZK_ERR_FORMAT naming
+ * path); CUZK_ERR_IO naming path, CUZK_ERR_NO_MEMORY. */
+cuzk_status cuzk_fc_read_small(uint8_t **out, size_t *len, const char *path, size_t max, cuzk_err_t *err);
+/* obj's member key as a non-negative integer / as 64 hex digits; CUZK_ERR_FORMAT naming path and key. */
+struct json_t;
+cuzk_status cuzk_fc_json_u64(uint64_t *out, struct json_t *obj, const char *key, const char *path, cuzk_err_t *err);
+cuzk_status cuzk_fc_json_hex32(uint8_t out[32], struct json_t *obj, const char *key, const char *path,
+                               cuzk_err_t *err);
+
 /* sector.json's text for meta (without comm_c / comm_r_last), NUL-terminated, malloc'd; NULL when out of
  * memory. */
 char *cuzk_fc_sector_json(const cuzk_fc_sector_meta_t *meta, size_t *len);

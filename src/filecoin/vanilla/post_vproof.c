@@ -5,132 +5,35 @@
 #include "filecoin/vanilla/post_vproof.h"
 #include <stdlib.h>
 #include <string.h>
+#include "filecoin/vanilla/merkle_bincode.h"
 #include "filecoin/vanilla/post_challenges.h"
 #include "filecoin/hash/poseidon.h"
 
 typedef struct {
-    const uint8_t *buf;
-    size_t len, pos;
+    cuzk_fc_bincode_reader_t b;
     /* Second pass only: where the next sector, path and sibling go. */
     cuzk_fc_post_sector_proof_t *sector;
     cuzk_fc_merkle_path_t *path;
     uint8_t *sib;
     /* First pass: totals. */
     size_t n_sectors, n_paths, n_sib;
-    cuzk_err_t *err;
 } reader;
-
-static cuzk_status truncated(reader *r, size_t need, const char *what)
-{
-    return cuzk_err_set(r->err, CUZK_ERR_FORMAT, "post vproof: truncated at byte %zu reading %s (%zu bytes, %zu left)",
-                        r->pos, what, need, r->len - r->pos);
-}
-
-static cuzk_status take(reader *r, const uint8_t **p, size_t n, const char *what)
-{
-    if (r->len - r->pos < n)
-        return truncated(r, n, what);
-    *p = r->buf + r->pos;
-    r->pos += n;
-    return CUZK_OK;
-}
 
 static cuzk_status u64_le(reader *r, uint64_t *v, const char *what)
 {
-    const uint8_t *p = NULL;
-    cuzk_status st = take(r, &p, 8, what);
-    if (st != CUZK_OK)
-        return st;
-    uint64_t x = 0;
-    for (int i = 7; i >= 0; i--)
-        x = x << 8 | p[i];
-    *v = x;
-    return CUZK_OK;
+    return cuzk_fc_bincode_u64(&r->b, v, what);
 }
 
 static cuzk_status domain(reader *r, uint8_t *out, const char *what)
 {
-    const uint8_t *p = NULL;
-    cuzk_status st = take(r, &p, 32, what);
-    if (st == CUZK_OK && out)
-        memcpy(out, p, 32);
-    return st;
-}
-
-/* One InclusionPath appended to path (NULL in the first pass) at level *lvl. */
-static cuzk_status inclusion_path(reader *r, cuzk_fc_merkle_path_t *path, uint32_t *lvl, uint32_t *n_part,
-                                  const char *part)
-{
-    size_t at = r->pos;
-    uint64_t n;
-    cuzk_status st = u64_le(r, &n, part);
-    if (st != CUZK_OK)
-        return st;
-    if (n > CUZK_FC_MERKLE_MAX_LEVELS - *lvl)
-        return cuzk_err_set(r->err, CUZK_ERR_FORMAT, "post vproof: byte %zu: %s has %llu levels, a path at most %d",
-                            at, part, (unsigned long long)n, CUZK_FC_MERKLE_MAX_LEVELS);
-    for (uint64_t i = 0; i < n; i++, (*lvl)++) {
-        uint64_t ns, idx;
-        at = r->pos;
-        if ((st = u64_le(r, &ns, "a sibling count")) != CUZK_OK)
-            return st;
-        if (ns != 1 && ns != 3 && ns != 7 && ns != 15)
-            return cuzk_err_set(r->err, CUZK_ERR_FORMAT,
-                                "post vproof: byte %zu: %s level %llu has %llu siblings (arity 2, 4, 8 or 16 expected)",
-                                at, part, (unsigned long long)i, (unsigned long long)ns);
-        const uint8_t *p = NULL;
-        if ((st = take(r, &p, ns * 32, "siblings")) != CUZK_OK)
-            return st;
-        at = r->pos;
-        if ((st = u64_le(r, &idx, "a path index")) != CUZK_OK)
-            return st;
-        if (idx > ns)
-            return cuzk_err_set(r->err, CUZK_ERR_FORMAT, "post vproof: byte %zu: %s level %llu index %llu, arity %llu",
-                                at, part, (unsigned long long)i, (unsigned long long)idx, (unsigned long long)ns + 1);
-        if (path) {
-            path->steps[*lvl].arity = (uint8_t)(ns + 1);
-            path->steps[*lvl].index = (uint8_t)idx;
-            memcpy(r->sib, p, ns * 32);
-            r->sib += ns * 32;
-        } else {
-            r->n_sib += ns;
-        }
-    }
-    *n_part = (uint32_t)n;
-    return CUZK_OK;
+    return cuzk_fc_bincode_domain(&r->b, out, what);
 }
 
 static cuzk_status merkle_proof(reader *r)
 {
-    cuzk_fc_merkle_path_t tmp, *path = r->path ? r->path : &tmp;
-    memset(path, 0, sizeof *path);
-    path->hash = CUZK_FC_MERKLE_POSEIDON;
-    path->siblings = r->sib;
-    size_t at = r->pos;
-    const uint8_t *p = NULL;
-    cuzk_status st = take(r, &p, 4, "a MerkleProof kind");
+    cuzk_status st = cuzk_fc_bincode_merkle_proof(&r->b, CUZK_FC_MERKLE_POSEIDON, r->path, &r->sib, &r->n_sib);
     if (st != CUZK_OK)
         return st;
-    uint32_t kind = p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-    if (kind > CUZK_FC_POST_PATH_TOP)
-        return cuzk_err_set(r->err, CUZK_ERR_FORMAT, "post vproof: byte %zu: MerkleProof kind %u (0, 1 or 2 expected)",
-                            at, kind);
-    cuzk_fc_merkle_path_t *fill = r->path; /* NULL in the first pass */
-    uint32_t lvl = 0;
-    if (kind == CUZK_FC_POST_PATH_SINGLE) {
-        if ((st = domain(r, path->root, "root")) != CUZK_OK || (st = domain(r, path->leaf, "leaf")) != CUZK_OK ||
-            (st = inclusion_path(r, fill, &lvl, &path->n_base, "path")) != CUZK_OK)
-            return st;
-    } else {
-        if ((st = inclusion_path(r, fill, &lvl, &path->n_base, "base path")) != CUZK_OK ||
-            (st = inclusion_path(r, fill, &lvl, &path->n_sub, "sub path")) != CUZK_OK)
-            return st;
-        if (kind == CUZK_FC_POST_PATH_TOP &&
-            (st = inclusion_path(r, fill, &lvl, &path->n_top, "top path")) != CUZK_OK)
-            return st;
-        if ((st = domain(r, path->root, "root")) != CUZK_OK || (st = domain(r, path->leaf, "leaf")) != CUZK_OK)
-            return st;
-    }
     if (r->path)
         r->path++;
     else
@@ -155,11 +58,11 @@ static cuzk_status parse(reader *r, cuzk_fc_post_vproof_t *out)
         sp->paths = r->path;
         for (uint64_t i = 0; i < n_paths; i++) {
             if ((st = merkle_proof(r)) != CUZK_OK) {
-                if (!r->err)
+                if (!r->b.err)
                     return st;
-                char msg[sizeof r->err->msg];
-                memcpy(msg, r->err->msg, sizeof msg);
-                return cuzk_err_set(r->err, st, "%s (sector proof %llu, inclusion proof %llu)", msg,
+                char msg[sizeof r->b.err->msg];
+                memcpy(msg, r->b.err->msg, sizeof msg);
+                return cuzk_err_set(r->b.err, st, "%s (sector proof %llu, inclusion proof %llu)", msg,
                                     (unsigned long long)s, (unsigned long long)i);
             }
         }
@@ -181,14 +84,14 @@ cuzk_status cuzk_fc_post_vproof_decode(cuzk_fc_post_vproof_t *out, const uint8_t
     if (!out || (!buf && len))
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "post vproof: NULL argument");
     memset(out, 0, sizeof *out);
-    reader r = {.buf = buf, .len = len, .err = err};
+    reader r = {.b = {.buf = buf, .len = len, .who = "post vproof", .err = err}};
     cuzk_status st = parse(&r, out);
     if (st != CUZK_OK)
         goto fail;
-    if (!consumed && r.pos != len) {
+    if (!consumed && r.b.pos != len) {
         st = cuzk_err_set(err, CUZK_ERR_FORMAT,
-                          "post vproof: %zu trailing bytes after the proof (ends at byte %zu of %zu)", len - r.pos,
-                          r.pos, len);
+                          "post vproof: %zu trailing bytes after the proof (ends at byte %zu of %zu)", len - r.b.pos,
+                          r.b.pos, len);
         goto fail;
     }
     /* The counts are bounded by len (each item takes bytes), so these products cannot overflow. */
@@ -199,7 +102,7 @@ cuzk_status cuzk_fc_post_vproof_decode(cuzk_fc_post_vproof_t *out, const uint8_t
         st = cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "post vproof: %zu bytes for the decoded proof", sz);
         goto fail;
     }
-    reader w = {.buf = buf, .len = r.pos, .err = err};
+    reader w = {.b = {.buf = buf, .len = r.b.pos, .who = "post vproof", .err = err}};
     if (mem) {
         w.sector = (cuzk_fc_post_sector_proof_t *)mem;
         w.path = (cuzk_fc_merkle_path_t *)(mem + r.n_sectors * sizeof(cuzk_fc_post_sector_proof_t));
@@ -215,7 +118,7 @@ cuzk_status cuzk_fc_post_vproof_decode(cuzk_fc_post_vproof_t *out, const uint8_t
     out->sectors = (cuzk_fc_post_sector_proof_t *)mem;
     out->n_sectors = r.n_sectors;
     if (consumed)
-        *consumed = r.pos;
+        *consumed = r.b.pos;
     return CUZK_OK;
 fail:
     memset(out, 0, sizeof *out);

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include "cuzk/status.h"
 #include "filecoin/vanilla/merkle.h"
+#include "filecoin/vanilla/merkle_bincode.h"
 #include "filecoin/registry/post_proof.h"
 #include "filecoin/registry/registered_proof.h"
 
@@ -29,8 +30,12 @@ typedef struct {
     void *storage; /* the one allocation behind sectors, paths and siblings */
 } cuzk_fc_post_vproof_t;
 
-/* MerkleProof's variants (storage-proofs-core ProofData), the u32 tag before each path. */
-enum { CUZK_FC_POST_PATH_SINGLE = 0, CUZK_FC_POST_PATH_SUB = 1, CUZK_FC_POST_PATH_TOP = 2 };
+/* MerkleProof's variants (merkle_bincode.h), the u32 tag before each path. */
+enum {
+    CUZK_FC_POST_PATH_SINGLE = CUZK_FC_MERKLE_PROOF_SINGLE,
+    CUZK_FC_POST_PATH_SUB = CUZK_FC_MERKLE_PROOF_SUB,
+    CUZK_FC_POST_PATH_TOP = CUZK_FC_MERKLE_PROOF_TOP
+};
 
 /* Decodes the bincode layout (integers little-endian, sequences prefixed by a u64 length):
  *   u64 sector_id, comm_r[32], u64 n_sectors, n_sectors × {

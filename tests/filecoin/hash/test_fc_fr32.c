@@ -5,20 +5,8 @@
 #include <string.h>
 #include "ff/fr.h"
 #include "filecoin/hash/fr32.h"
+#include "filecoin/fc_fr32_oracle.h"
 #include "test_util.h"
-
-/* Oracle: raw bit i (LSB-first in each byte) goes to padded bit 256·(i / 254) + i % 254; the output
- * is ceil(8n / 254) whole 32-byte elements. */
-static void oracle_pad(uint8_t *out, const uint8_t *in, size_t n)
-{
-    size_t elems = (8 * n + 253) / 254;
-    memset(out, 0, 32 * elems);
-    for (size_t i = 0; i < 8 * n; i++)
-        if (in[i / 8] >> (i % 8) & 1) {
-            size_t o = 256 * (i / 254) + i % 254;
-            out[o / 8] |= (uint8_t)(1u << (o % 8));
-        }
-}
 
 static void test_reader_vectors(void)
 {
@@ -55,7 +43,7 @@ static void test_random(void)
         size_t plen = (size_t)cuzk_fr32_padded_len(n);
         uint8_t *in = malloc(n + 1), *a = malloc(plen + 1), *b = malloc(plen + 1), *back = malloc(n + 1);
         test_rand_bytes(in, n);
-        oracle_pad(a, in, n);
+        fc_test_fr32_pad(a, in, n);
         cuzk_fr32_pad(b, in, n);
         CHECK_MSG(memcmp(a, b, plen) == 0, "pad n=%zu", n);
         /* Unpadding reads no further than to_padded_bytes(n): give it exactly that many bytes. */
@@ -90,7 +78,7 @@ static void test_random(void)
             *back = malloc(127 * blocks);
     test_rand_bytes(in, 127 * blocks);
     cuzk_fr32_pad_blocks(a, in, blocks);
-    oracle_pad(b, in, 127 * blocks);
+    fc_test_fr32_pad(b, in, 127 * blocks);
     CHECK(memcmp(a, b, 128 * blocks) == 0);
     cuzk_fr32_unpad_blocks(back, a, blocks);
     CHECK(memcmp(back, in, 127 * blocks) == 0);
