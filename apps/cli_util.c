@@ -50,6 +50,27 @@ int cli_hex32(uint8_t out[32], const char *s)
     return 0;
 }
 
+void cli_hex32_format(char out[65], const uint8_t b[32])
+{
+    for (int i = 0; i < 32; i++)
+        snprintf(out + 2 * i, 3, "%02x", b[i]);
+}
+
+char *cli_temp_dir_beside(const char *prog, const char *path, const char *tag)
+{
+    size_t n = strlen(path) + strlen(tag) + 64;
+    char *dir = malloc(n);
+    const char *slash = strrchr(path, '/');
+    if (dir)
+        snprintf(dir, n, "%.*s.cuzk-%s-XXXXXX", slash ? (int)(slash - path + 1) : 0, path, tag);
+    if (!dir || !mkdtemp(dir)) {
+        fprintf(stderr, "%s: temporary directory beside %s: %s\n", prog, path, strerror(errno));
+        free(dir);
+        return NULL;
+    }
+    return dir;
+}
+
 int cli_make_dirs(const char *dir)
 {
     char *p = strdup(dir);

@@ -8,6 +8,11 @@
 int cli_parse_u64(const char *s, uint64_t *out);
 /* 32 bytes from 64 hex digits, with or without 0x; 0 on success, -1 otherwise. */
 int cli_hex32(uint8_t out[32], const char *s);
+/* 32 bytes as 64 lowercase hex digits and a NUL (how the tools print commitments). */
+void cli_hex32_format(char out[65], const uint8_t b[32]);
+/* A new temporary directory beside path (in path's directory, so that a rename into path stays on one
+ * file system), named .cuzk-<tag>-XXXXXX, malloc'd; NULL after a message naming prog. */
+char *cli_temp_dir_beside(const char *prog, const char *path, const char *tag);
 /* mkdir -p: every missing component of dir (0755); 0 on success, -1 with errno set. */
 int cli_make_dirs(const char *dir);
 /* A sector size: "2KiB", "8MiB", "512MiB", "32GiB", "64GiB" or one of those as a byte count;

@@ -33,12 +33,6 @@ void cuzk_snap_cmd_usage(FILE *f)
 /* A failure's exit code: the machine's own (no memory) or bad input. */
 static int exit_of(cuzk_status st) { return st == CUZK_ERR_NO_MEMORY ? EXIT_FAIL : EXIT_BAD; }
 
-static void hex(char out[65], const uint8_t b[32])
-{
-    for (int i = 0; i < 32; i++)
-        snprintf(out + 2 * i, 3, "%02x", b[i]);
-}
-
 /* The whole of path, at most max bytes (*too_long when it has more). */
 static int read_data(uint8_t **out, size_t *len, bool *too_long, const char *path, size_t max)
 {
@@ -117,9 +111,9 @@ static int cmd_encode(int argc, char **argv)
     }
     cli_timing_report("snap_encode_total", t0);
     char a[65], b[65], r[65];
-    hex(a, info.comm_r_old);
-    hex(b, info.comm_d_new);
-    hex(r, info.comm_r_new);
+    cli_hex32_format(a, info.comm_r_old);
+    cli_hex32_format(b, info.comm_d_new);
+    cli_hex32_format(r, info.comm_r_new);
     printf("comm_r_old=%s comm_d_new=%s comm_r_new=%s\n", a, b, r);
     return EXIT_GOOD;
 }

@@ -19,12 +19,6 @@ void cuzk_snap_vanilla_cmd_usage(FILE *f)
                "              the vanilla partition proofs of an update directory (bincode Vec<PartitionProof>)\n");
 }
 
-static void hex(char out[65], const uint8_t b[32])
-{
-    for (int i = 0; i < 32; i++)
-        snprintf(out + 2 * i, 3, "%02x", b[i]);
-}
-
 int cuzk_snap_vanilla_cmd(int argc, char **argv)
 {
     static const char *prog = "cuzk snap vanilla";
@@ -70,9 +64,9 @@ int cuzk_snap_vanilla_cmd(int argc, char **argv)
         return EXIT_FAIL;
     }
     char a[65], b[65], r[65];
-    hex(a, info.comm_r_old);
-    hex(b, info.comm_d_new);
-    hex(r, info.comm_r_new);
+    cli_hex32_format(a, info.comm_r_old);
+    cli_hex32_format(b, info.comm_d_new);
+    cli_hex32_format(r, info.comm_r_new);
     cuzk_snap_registered_proof_t p;
     unsigned parts = cuzk_snap_registered_proof(&p, info.update_proof_id, NULL) == CUZK_OK ? p.partitions : 0;
     printf("wrote %s: %u partition proofs (%zu bytes) for comm_r_old=%s comm_d_new=%s comm_r_new=%s\n", out, parts,

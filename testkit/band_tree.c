@@ -23,11 +23,11 @@ static cuzk_status set_shape(cuzk_fc_band_tree_t *t, unsigned base, unsigned sub
                              uint64_t bands, cuzk_err_t *err)
 {
     if (!arity_ok(t->hash, base) || (sub && !arity_ok(t->hash, sub)) || (top && !arity_ok(t->hash, top)))
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "band tree: shape %u-%u-%u is not one of the hash's", base, sub,
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "sparse tree: shape %u-%u-%u is not one of the hash's", base, sub,
                             top);
     uint64_t rest = leaves, above = (uint64_t)(sub ? sub : 1) * (top ? top : 1);
     if (leaves == 0 || rest % above != 0)
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "band tree: %llu leaves do not fill a %u-%u-%u tree",
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "sparse tree: %llu leaves do not fill a %u-%u-%u tree",
                             (unsigned long long)leaves, base, sub, top);
     rest /= above;
     uint32_t nb = 0;
@@ -36,10 +36,10 @@ static cuzk_status set_shape(cuzk_fc_band_tree_t *t, unsigned base, unsigned sub
         nb++;
     }
     if (rest != 1 || nb + (sub != 0) + (top != 0) > CUZK_FC_MERKLE_MAX_LEVELS)
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "band tree: %llu leaves do not fill a %u-%u-%u tree",
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "sparse tree: %llu leaves do not fill a %u-%u-%u tree",
                             (unsigned long long)leaves, base, sub, top);
     if (bands == 0 || (bands & (bands - 1)) || leaves % bands)
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "band tree: %llu bands of %llu leaves",
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "sparse tree: %llu bands of %llu leaves",
                             (unsigned long long)bands, (unsigned long long)leaves);
     t->n_base = nb;
     t->n_sub = sub != 0;
@@ -67,11 +67,11 @@ static cuzk_status set_leaves(cuzk_fc_band_tree_t *t, const uint8_t (*band_leaf)
 {
     fr chk;
     if (!(t->band_dflt[0] = malloc(t->bands * 32)))
-        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "band tree: out of memory for %llu bands",
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "sparse tree: out of memory for %llu bands",
                             (unsigned long long)t->bands);
     for (uint64_t b = 0; b < t->bands; b++) {
         if (t->hash == CUZK_FC_MERKLE_POSEIDON && !fr_from_bytes_le(&chk, band_leaf[b]))
-            return cuzk_err_set(err, CUZK_ERR_NOT_CANONICAL, "band tree: band %llu's leaf is not a canonical Fr",
+            return cuzk_err_set(err, CUZK_ERR_NOT_CANONICAL, "sparse tree: band %llu's leaf is not a canonical Fr",
                                 (unsigned long long)b);
         memcpy(t->band_dflt[0][b], band_leaf[b], 32);
     }
@@ -79,14 +79,14 @@ static cuzk_status set_leaves(cuzk_fc_band_tree_t *t, const uint8_t (*band_leaf)
         return CUZK_OK;
     cuzk_fc_sparse_node_t *v = malloc(n * sizeof *v);
     if (!v)
-        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "band tree: out of memory for %zu leaves", n);
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "sparse tree: out of memory for %zu leaves", n);
     t->nodes[0] = v;
     for (size_t i = 0; i < n; i++) {
         if (index[i] >= t->leaves)
-            return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "band tree: leaf %llu of %llu", (unsigned long long)index[i],
+            return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "sparse tree: leaf %llu of %llu", (unsigned long long)index[i],
                                 (unsigned long long)t->leaves);
         if (t->hash == CUZK_FC_MERKLE_POSEIDON && !fr_from_bytes_le(&chk, value[i]))
-            return cuzk_err_set(err, CUZK_ERR_NOT_CANONICAL, "band tree: leaf %llu is not a canonical Fr",
+            return cuzk_err_set(err, CUZK_ERR_NOT_CANONICAL, "sparse tree: leaf %llu is not a canonical Fr",
                                 (unsigned long long)index[i]);
         v[i].index = index[i];
         memcpy(v[i].hash, value[i], 32);
@@ -96,7 +96,7 @@ static cuzk_status set_leaves(cuzk_fc_band_tree_t *t, const uint8_t (*band_leaf)
     for (size_t i = 0; i < n; i++) {
         if (m && v[m - 1].index == v[i].index) {
             if (memcmp(v[m - 1].hash, v[i].hash, 32) != 0)
-                return cuzk_err_set(err, CUZK_ERR_MISMATCH, "band tree: leaf %llu is given two values",
+                return cuzk_err_set(err, CUZK_ERR_MISMATCH, "sparse tree: leaf %llu is given two values",
                                     (unsigned long long)v[i].index);
             continue;
         }
@@ -178,7 +178,7 @@ static cuzk_status build_level(cuzk_fc_band_tree_t *t, uint32_t i, int threads, 
     cuzk_fc_sparse_node_t *out = groups ? malloc(groups * sizeof *out) : NULL;
     if (!children || !parents || (groups && !out)) {
         free(children), free(parents), free(out);
-        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "band tree: out of memory at level %u", i);
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "sparse tree: out of memory at level %u", i);
     }
     /* jobs 0 .. nb − 1: each band's default subtree; then the kept parents */
     for (size_t b = 0; b < nb; b++)
@@ -200,7 +200,7 @@ static cuzk_status build_level(cuzk_fc_band_tree_t *t, uint32_t i, int threads, 
     if (nb) {
         if (!(t->band_dflt[i + 1] = malloc(nb * 32))) {
             free(children), free(parents), free(out);
-            return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "band tree: out of memory at level %u", i);
+            return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "sparse tree: out of memory at level %u", i);
         }
         memcpy(t->band_dflt[i + 1], parents, nb * 32);
     }
@@ -220,9 +220,9 @@ cuzk_status cuzk_fc_band_tree_build(cuzk_fc_band_tree_t *t, cuzk_fc_merkle_hash_
 {
     memset(t, 0, sizeof *t);
     if (hash != CUZK_FC_MERKLE_SHA256 && hash != CUZK_FC_MERKLE_POSEIDON)
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "band tree: unknown hash %d", (int)hash);
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "sparse tree: unknown hash %d", (int)hash);
     if (!band_leaf || (n && (!index || !value)))
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "band tree: NULL leaves");
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "sparse tree: NULL leaves");
     if (threads <= 0)
         threads = cuzk_cpu_count();
     t->hash = hash;
@@ -251,7 +251,7 @@ cuzk_status cuzk_fc_band_tree_open(const cuzk_fc_band_tree_t *t, uint64_t index,
                                    uint8_t *siblings, cuzk_err_t *err)
 {
     if (index >= t->leaves)
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "band tree: leaf %llu of %llu", (unsigned long long)index,
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "sparse tree: leaf %llu of %llu", (unsigned long long)index,
                             (unsigned long long)t->leaves);
     memset(p, 0, sizeof *p);
     p->hash = t->hash;

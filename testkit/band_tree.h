@@ -1,6 +1,7 @@
 /* A Merkle tree of Filecoin's shapes over any number of leaves that are constant over `bands` equal, aligned
- * runs ("bands") except a few touched leaves: a sparse tree (sparse_tree.h) with one default per band
- * instead of one for the whole level. SnapDeals' new replica over a uniform old replica and uniform data is
+ * runs ("bands") except a few touched leaves: each level keeps one default node per band and its touched
+ * nodes, so a tree costs what its bands and its touched paths cost (one band: the sparse tree of
+ * sparse_tree.h, which is this tree). SnapDeals' new replica over a uniform old replica and uniform data is
  * such a tree: node i = old + data · rho(i >> shift) takes one value per run of 2^shift nodes (2^h runs),
  * so a 32GiB tree R new costs what its 1024 bands and its few touched paths cost. Levels whose nodes lie
  * in one band keep a default per band; above them every node is kept (there are fewer than bands). */
@@ -10,7 +11,12 @@
 #include <stdint.h>
 #include "cuzk/status.h"
 #include "filecoin/vanilla/merkle.h"
-#include "testkit/sparse_tree.h"
+
+/* A node that is not its band's default: its index within the level and its 32-byte value. */
+typedef struct {
+    uint64_t index;
+    uint8_t hash[32];
+} cuzk_fc_sparse_node_t;
 
 typedef struct {
     cuzk_fc_merkle_hash_t hash;

@@ -1,7 +1,9 @@
 /* cuzk-bench as the daemon's client: single, batch, submit / await / cancel, status, preload, evict,
  * metrics (cuzk.v1 over gRPC), with the original tool's output. A proof request is a PoRep C2 (a C1
- * output) or a Winning / Window PoSt partition (the sectors' vanilla proofs with randomness, registered
- * proof, miner id and partition index, as `cuzk post prove` takes them). Proofs can be checked offline
+ * output), a Winning / Window PoSt partition (the sectors' vanilla proofs with randomness, registered
+ * proof, miner id and partition index, as `cuzk post prove` takes them) or a SnapDeals update (the vanilla
+ * partition proofs, sent one per partition as Curio sends them, and the three commitments, as `cuzk snap
+ * prove` takes them). Proofs can be checked offline
  * against a parameter directory's .vk (--verify-params DIR), so a benchmark also proves it got valid
  * proofs. */
 #include "bench/client.h"
@@ -17,11 +19,13 @@
 #include "cuzk/v1/proving.pb-c.h"
 #include "cuzk/porep.h"
 #include "cuzk/post.h"
+#include "cuzk/snap.h"
+#include "bench/snap_parts.h"
 #include "server/rpc_client.h"
 
 #define METHOD(name) "/cuzk.v1.ProvingEngine/" name
 
-typedef enum { KIND_POREP, KIND_WINNING, KIND_WINDOW } req_kind;
+typedef enum { KIND_POREP, KIND_WINNING, KIND_WINDOW, KIND_SNAP } req_kind;
 
 /* --type / --kind: the original tool's names and cuzk post's; -1 for another. */
 static int parse_kind(const char *t)
@@ -32,7 +36,8 @@ static int parse_kind(const char *t)
     } names[] = {{"porep", KIND_POREP},          {"porep-c2", KIND_POREP},       {"seal-commit", KIND_POREP},
                  {"winning", KIND_WINNING},      {"winning-post", KIND_WINNING}, {"winningpost", KIND_WINNING},
                  {"window", KIND_WINDOW},        {"wpost", KIND_WINDOW},         {"window-post", KIND_WINDOW},
-                 {"windowpost", KIND_WINDOW}};
+                 {"windowpost", KIND_WINDOW},    {"snap", KIND_SNAP},            {"snap-deals", KIND_SNAP},
+                 {"snapdeals", KIND_SNAP},       {"update", KIND_SNAP}};
     if (!t)
         return KIND_POREP;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -52,6 +57,8 @@ typedef struct {
     int priority;
     cli_list vanilla;
     uint8_t randomness[32];
+    uint8_t comm_r_old[32], comm_d_new[32], comm_r_new[32];
+    bool has_comm[3];
     req_kind kind;
 } opts_t;
 
@@ -86,15 +93,22 @@ static int parse_opts(opts_t *o, int argc, char **argv)
     };
     const cli_opt all[] = {
         CLI_STR_OPT("type", 't', &o->type, "TYPE",
-                    "the proof kind: porep (porep-c2, seal-commit; the default), winning (winning-post) or window "
-                    "(wpost, window-post)"),
+                    "the proof kind: porep (porep-c2, seal-commit; the default), winning (winning-post), window "
+                    "(wpost, window-post) or snap (snap-deals, update)"),
         CLI_STR_OPT("kind", 0, &o->type, "KIND", "the same as --type"),
         CLI_STR_OPT("c1", 0, &o->c1, "FILE", "PoRep: the C1 output (bare or Curio's wrapper)"),
         CLI_LIST_OPT("vanilla", 0, &o->vanilla, "FILE", MAX_VANILLA,
-                     "PoSt: a sector's vanilla proof (bincode); Window: one per sector of the partition, in order"),
+                     "PoSt: a sector's vanilla proof (bincode); Window: one per sector of the partition, in order; "
+                     "SnapDeals: the partition proofs (a Vec<PartitionProof> file, or one file per partition)"),
+        CLI_HEX32_OPT("comm-r-old", 0, o->comm_r_old, "SnapDeals: the sector key's comm_r (32 bytes, hex)",
+                      .seen = &o->has_comm[0]),
+        CLI_HEX32_OPT("comm-d-new", 0, o->comm_d_new, "SnapDeals: the new data's comm_d", .seen = &o->has_comm[1]),
+        CLI_HEX32_OPT("comm-r-new", 0, o->comm_r_new, "SnapDeals: the updated sector's comm_r",
+                      .seen = &o->has_comm[2]),
         CLI_HEX32_OPT("randomness", 0, o->randomness, "PoSt: the challenge randomness (32 bytes; default zeros)"),
         CLI_STR_OPT("registered-proof", 0, &o->registered_proof, "NAME",
-                    "PoSt: the registered PoSt proof, name or number (default: the one of --sector-size)"),
+                    "PoSt / SnapDeals: the registered PoSt or update proof, name or number (default: the one of "
+                    "--sector-size)"),
         CLI_U64_OPT("partition-index", 0, &o->partition, "K", 0, UINT32_MAX, "Window PoSt: the partition (default 0)"),
         CLI_U64_OPT("partition", 0, &o->partition, "K", 0, UINT32_MAX, NULL),
         CLI_U64_OPT("sector-num", 0, &o->sector_num, "N", 0, 0,
@@ -110,12 +124,13 @@ static int parse_opts(opts_t *o, int argc, char **argv)
         CLI_STR_OPT("job", 0, &o->job, "ID", "the job id", .required = true),
         CLI_U64_OPT("timeout-ms", 0, &o->timeout_ms, "N", 0, 0, "how long to wait (default: until done)"),
         CLI_STR_OPT("circuit-id", 'c', &o->circuit, "ID",
-                    "porep-, winning- or wpost- with 2k, 8m, 512m, 32g or 64g (e.g. porep-32g, winning-32g)",
+                    "porep-, winning-, wpost- or snap- with 2k, 8m, 512m, 32g or 64g (e.g. porep-32g, snap-32g)",
                     .required = true),
     };
-    static const unsigned masks[] = {FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE,
-                                     FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE,
-                                     FOR_PROVE, FOR_PROVE, FOR_BATCH, FOR_BATCH, FOR_JOB, FOR_AWAIT, FOR_SRS};
+    static const unsigned masks[] = {FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE,
+                                     FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_PROVE,
+                                     FOR_PROVE, FOR_PROVE, FOR_PROVE, FOR_BATCH, FOR_BATCH, FOR_JOB, FOR_AWAIT,
+                                     FOR_SRS};
     _Static_assert(sizeof masks / sizeof masks[0] == sizeof all / sizeof all[0], "a mask per option");
     size_t k = 0;
     while (strcmp(cmds[k].cmd, argv[0]) != 0)
@@ -135,19 +150,26 @@ static int parse_opts(opts_t *o, int argc, char **argv)
     /* what a proof request of each kind needs */
     int kind = parse_kind(o->type);
     if (kind < 0)
-        return cli_usage_error(prog, "--type/--kind %s: porep (porep-c2, seal-commit), winning (winning-post) or "
-                                     "window (wpost, window-post)", o->type);
+        return cli_usage_error(prog, "--type/--kind %s: porep (porep-c2, seal-commit), winning (winning-post), "
+                                     "window (wpost, window-post) or snap (snap-deals, update)", o->type);
     o->kind = (req_kind)kind;
+    bool comms = o->has_comm[0] || o->has_comm[1] || o->has_comm[2];
+    if (o->kind == KIND_SNAP && !(o->has_comm[0] && o->has_comm[1] && o->has_comm[2]))
+        return cli_usage_error(prog, "a SnapDeals update needs --comm-r-old, --comm-d-new and --comm-r-new");
+    if (o->kind != KIND_SNAP && comms)
+        return cli_usage_error(prog, "--comm-r-old, --comm-d-new and --comm-r-new are for a SnapDeals update "
+                                     "(--kind snap)");
     if (o->kind == KIND_POREP && !o->c1)
         return cli_usage_error(prog, "--c1 is required");
     if (o->kind == KIND_POREP && o->vanilla.n)
         return cli_usage_error(prog, "--vanilla is for a PoSt (--kind winning|window); a PoRep takes --c1");
     if (o->kind != KIND_POREP && !o->vanilla.n)
-        return cli_usage_error(prog, "--vanilla is required for a PoSt (one per sector)");
+        return cli_usage_error(prog, o->kind == KIND_SNAP ? "--vanilla is required for a SnapDeals update"
+                                                          : "--vanilla is required for a PoSt (one per sector)");
     if (o->kind != KIND_POREP && o->c1)
-        return cli_usage_error(prog, "--c1 is for a PoRep; a PoSt takes --vanilla");
+        return cli_usage_error(prog, "--c1 is for a PoRep; a PoSt or SnapDeals update takes --vanilla");
     if (o->kind != KIND_POREP && !o->registered_proof && !o->sector_size)
-        return cli_usage_error(prog, "a PoSt needs --registered-proof or --sector-size");
+        return cli_usage_error(prog, "a PoSt or SnapDeals update needs --registered-proof or --sector-size");
     return CLI_CONTINUE;
 }
 
@@ -195,12 +217,19 @@ typedef struct {
     cuzk_post_vanilla_t **post_parsed; /* for --verify-params */
     cuzk_post_request_t post_req;
     cuzk_post_keys_t *post_keys;
+    /* SnapDeals: the files (each a Vec<PartitionProof> or one proof) and the partition proofs in them */
+    uint8_t **snap_files;
+    size_t n_snap_files;
+    cuzk_snap_registered_proof_t snap_proof;
+    cuzk_snap_request_t snap_req; /* for --verify-params: no vanilla proofs (verification reads none) */
+    cuzk_snap_keys_t *snap_keys;
     bool verify;
 } request_t;
 
 static const char *kind_label(req_kind k)
 {
-    return k == KIND_WINNING ? "winning-post" : k == KIND_WINDOW ? "window-post" : "porep-c2";
+    return k == KIND_WINNING ? "winning-post" : k == KIND_WINDOW ? "window-post" : k == KIND_SNAP ? "snap-update"
+                                                                                                  : "porep-c2";
 }
 
 static int load_porep(request_t *r, opts_t *o)
@@ -284,14 +313,65 @@ static int load_post(request_t *r, opts_t *o)
     return 0;
 }
 
+/* SnapDeals: every --vanilla file's partition proofs, in order, as the request's byte strings (pointing
+ * into the files read). */
+static int load_snap(request_t *r, opts_t *o)
+{
+    cuzk_err_t err = {{0}};
+    cuzk_status st = o->registered_proof ? cuzk_snap_registered_proof_parse(&r->snap_proof, o->registered_proof, &err)
+                                         : cuzk_snap_registered_proof_for_size(&r->snap_proof, o->sector_size, &err);
+    if (st != CUZK_OK) {
+        fprintf(stderr, "cuzk-bench: %s\n", err.msg);
+        return 2;
+    }
+    if (o->sector_size && o->sector_size != r->snap_proof.sector_size) /* sent as it is: the daemon answers */
+        fprintf(stderr, "cuzk-bench: note: --sector-size %" PRIu64 " is not %s's\n", o->sector_size,
+                r->snap_proof.name);
+    size_t off[CUZK_SNAP_MAX_PARTITIONS], lens[CUZK_SNAP_MAX_PARTITIONS], n = 0;
+    if (!(r->snap_files = calloc(o->vanilla.n, sizeof *r->snap_files)) ||
+        !(r->vanilla = calloc(CUZK_SNAP_MAX_PARTITIONS, sizeof *r->vanilla)))
+        return bad("%s", "out of memory");
+    r->n_snap_files = o->vanilla.n;
+    for (size_t i = 0; i < o->vanilla.n; i++) {
+        size_t len = 0, before = n;
+        char msg[512];
+        if (!(r->snap_files[i] = read_file(o->vanilla.items[i], &len)))
+            return 2;
+        if (bench_snap_parts(r->snap_files[i], len, off, lens, CUZK_SNAP_MAX_PARTITIONS, &n, msg, sizeof msg) != 0) {
+            fprintf(stderr, "cuzk-bench: %s: %s\n", o->vanilla.items[i], msg);
+            return 2;
+        }
+        for (size_t k = before; k < n; k++)
+            r->vanilla[k] = (ProtobufCBinaryData){lens[k], r->snap_files[i] + off[k]};
+    }
+    r->n_vanilla = n; /* another count than the proof's partitions is sent as it is */
+    if (!o->verify_params)
+        return 0;
+    cuzk_snap_request_t *q = &r->snap_req;
+    q->proof_id = r->snap_proof.id;
+    memcpy(q->comm_r_old, o->comm_r_old, 32);
+    memcpy(q->comm_d_new, o->comm_d_new, 32);
+    memcpy(q->comm_r_new, o->comm_r_new, 32);
+    if (cuzk_snap_keys_load(&r->snap_keys, o->verify_params, r->snap_proof.id, false, 0, &err) != CUZK_OK) {
+        fprintf(stderr, "cuzk-bench: --verify-params: %s\n", err.msg);
+        return 2;
+    }
+    r->verify = true;
+    return 0;
+}
+
 static void free_request(request_t *r)
 {
     free(r->c1);
     cuzk_porep_c1_free(r->parsed);
     cuzk_porep_keys_free(r->keys);
-    for (size_t i = 0; r->vanilla && i < r->n_vanilla; i++)
+    for (size_t i = 0; r->kind != KIND_SNAP && r->vanilla && i < r->n_vanilla; i++)
         free(r->vanilla[i].data);
     free(r->vanilla);
+    for (size_t i = 0; r->snap_files && i < r->n_snap_files; i++)
+        free(r->snap_files[i]);
+    free(r->snap_files);
+    cuzk_snap_keys_free(r->snap_keys);
     for (size_t i = 0; r->post_parsed && i < r->n_vanilla; i++)
         cuzk_post_vanilla_free(r->post_parsed[i]);
     free(r->post_parsed);
@@ -304,7 +384,7 @@ static int load_request(request_t *r, opts_t *o)
 {
     memset(r, 0, sizeof *r);
     r->kind = o->kind;
-    int rc = r->kind == KIND_POREP ? load_porep(r, o) : load_post(r, o);
+    int rc = r->kind == KIND_POREP ? load_porep(r, o) : r->kind == KIND_SNAP ? load_snap(r, o) : load_post(r, o);
     if (rc)
         free_request(r);
     return rc;
@@ -322,6 +402,16 @@ static void fill_submit(Cuzk__V1__SubmitProofRequest *s, const opts_t *o, const 
         s->vanilla_proof.data = r->c1;
         s->vanilla_proof.len = r->c1_len;
         s->sector_number = o->sector_num;
+        return;
+    }
+    if (r->kind == KIND_SNAP) {
+        s->proof_kind = CUZK__V1__PROOF_KIND__SNAP_DEALS_UPDATE;
+        s->registered_proof = r->snap_proof.id;
+        s->n_vanilla_proofs = r->n_vanilla;
+        s->vanilla_proofs = r->vanilla;
+        s->comm_r_old = (ProtobufCBinaryData){32, (uint8_t *)o->comm_r_old};
+        s->comm_d_new = (ProtobufCBinaryData){32, (uint8_t *)o->comm_d_new};
+        s->comm_r_new = (ProtobufCBinaryData){32, (uint8_t *)o->comm_r_new};
         return;
     }
     s->proof_kind = r->kind == KIND_WINNING ? CUZK__V1__PROOF_KIND__WINNING_POST
@@ -371,6 +461,14 @@ static bool proof_valid(const request_t *r, const uint8_t *proof, size_t len)
 {
     cuzk_err_t err = {{0}};
     bool valid = false;
+    if (r->kind == KIND_SNAP) {
+        cuzk_groth16_proof_t p[CUZK_SNAP_MAX_PARTITIONS];
+        size_t got = 0, n = r->snap_proof.partitions;
+        return len == n * CUZK_GROTH16_PROOF_BYTES &&
+               cuzk_groth16_proofs_read(p, n, &got, proof, len, &err) == CUZK_OK && got == n &&
+               cuzk_snap_verify(&valid, &r->snap_req, cuzk_snap_keys_vk(r->snap_keys), p, n, &err) == CUZK_OK &&
+               valid;
+    }
     if (r->kind != KIND_POREP) {
         cuzk_groth16_proof_t p;
         size_t got = 0;
@@ -726,13 +824,16 @@ void bench_client_usage(FILE *f)
                "  single  --kind winning|window --vanilla FILE [--vanilla FILE ...] [--randomness HEX]\n"
                "          (--registered-proof NAME | --sector-size SIZE) [--miner-id N] [--partition-index K]\n"
                "          [--priority P] [--request-id ID] [--verify-params DIR]   one Winning / Window PoSt\n"
+               "  single  --kind snap --vanilla FILE [--vanilla FILE ...] --comm-r-old HEX --comm-d-new HEX\n"
+               "          --comm-r-new HEX (--registered-proof N | --sector-size SIZE) [--priority P]\n"
+               "          [--request-id ID] [--verify-params DIR]   one SnapDeals update proof (every partition)\n"
                "  batch   [...as single] [-c COUNT] [-j CONCURRENCY]   throughput\n"
                "  submit  [...as single]             queue a job, print its id\n"
                "  await   --job ID [--timeout-ms N]  wait for a job's result\n"
                "  cancel  --job ID\n"
                "  status | metrics\n"
-               "  preload -c CIRCUIT_ID | evict -c CIRCUIT_ID   (porep-, winning- or wpost- with 2k, 8m, 512m,\n"
-               "          32g or 64g)\n"
+               "  preload -c CIRCUIT_ID | evict -c CIRCUIT_ID   (porep-, winning-, wpost- or snap- with 2k, 8m,\n"
+               "          512m, 32g or 64g)\n"
                "  gen-vanilla porep [--sector-size 2KiB] [--miner-id 1000] [--sector-num 1] [-o FILE]\n"
                "          seal a sector with random data and write its C1 output in Curio's wrapper\n"
                "  gen-vanilla winning|window --sector-size SIZE [--sectors N] [--randomness HEX]\n"

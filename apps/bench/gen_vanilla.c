@@ -55,25 +55,9 @@ static int copy_out(const char *from, const char *out)
     return -1;
 }
 
-/* A temporary directory beside path (in its directory), malloc'd; NULL after a message. */
-static char *temp_dir_beside(const char *path)
-{
-    size_t n = strlen(path) + 64;
-    char *dir = malloc(n);
-    const char *slash = strrchr(path, '/');
-    if (dir)
-        snprintf(dir, n, "%.*s.cuzk-gen-vanilla-XXXXXX", slash ? (int)(slash - path + 1) : 0, path);
-    if (!dir || !mkdtemp(dir)) {
-        fprintf(stderr, "%s: temporary directory beside %s: %s\n", prog, path, strerror(errno));
-        free(dir);
-        return NULL;
-    }
-    return dir;
-}
-
 static int gen_porep(const char *out, const char *size, uint64_t miner, uint64_t sector, uint64_t threads)
 {
-    char *dir = temp_dir_beside(out);
+    char *dir = cli_temp_dir_beside(prog, out, "gen-vanilla");
     if (!dir)
         return 1;
     size_t n = strlen(dir) + 32;
@@ -117,12 +101,6 @@ static const char *size_name(uint64_t bytes)
 /* ---- winning / window ---- */
 
 #define MAX_SECTORS 65536
-
-static void hex(char out[65], const uint8_t b[32])
-{
-    for (int i = 0; i < 32; i++)
-        snprintf(out + 2 * i, 3, "%02x", b[i]);
-}
 
 /* winning / window (and the original tool's winning-post / window-post); -1 for another. */
 static int post_kind_of(const char *kind)
@@ -250,7 +228,7 @@ static int gen_post(post_args *a, cli_list *outs, const char *out_dir)
         fprintf(stderr, "%s: out of memory\n", prog);
     char *tmp = NULL;
     double t0 = cli_now();
-    if (!rc && !a->synthetic && !(tmp = temp_dir_beside(names[0])))
+    if (!rc && !a->synthetic && !(tmp = cli_temp_dir_beside(prog, names[0], "gen-vanilla")))
         rc = 1;
     if (!rc)
         rc = a->synthetic ? synthetic_proofs(bufs, lens, a) : sealed_proofs(bufs, lens, a, tmp);
@@ -266,7 +244,7 @@ static int gen_post(post_args *a, cli_list *outs, const char *out_dir)
     }
     if (!rc) {
         char r[65];
-        hex(r, a->randomness);
+        cli_hex32_format(r, a->randomness);
         printf("%s: %" PRIu64 " %s vanilla proof(s) of %zu bytes, sectors %" PRIu64 "..%" PRIu64
                " (miner %" PRIu64 "), sector index from %" PRIu64 "\n",
                a->proof->name, a->sectors, a->synthetic ? "synthetic" : "sealed", lens[0], a->first_sector,

@@ -21,12 +21,6 @@
 
 static const char *prog = "cuzk-bench gen-vanilla snap", *usage_prog = "cuzk-bench gen-vanilla";
 
-static void hex(char out[65], const uint8_t b[32])
-{
-    for (int i = 0; i < 32; i++)
-        snprintf(out + 2 * i, 3, "%02x", b[i]);
-}
-
 static int synthetic(uint8_t **buf, size_t *len, uint8_t comms[3][32], const cuzk_snap_registered_proof_t *p,
                      const gen_snap_args *a)
 {
@@ -118,22 +112,6 @@ static int sealed(uint8_t **buf, size_t *len, uint8_t comms[3][32], const cuzk_s
     return 0;
 }
 
-/* A temporary directory beside path, malloc'd; NULL after a message. */
-static char *temp_dir_beside(const char *path)
-{
-    size_t n = strlen(path) + 64;
-    char *dir = malloc(n);
-    const char *slash = strrchr(path, '/');
-    if (dir)
-        snprintf(dir, n, "%.*s.cuzk-gen-vanilla-XXXXXX", slash ? (int)(slash - path + 1) : 0, path);
-    if (!dir || !mkdtemp(dir)) {
-        fprintf(stderr, "%s: temporary directory beside %s: %s\n", prog, path, strerror(errno));
-        free(dir);
-        return NULL;
-    }
-    return dir;
-}
-
 int bench_gen_vanilla_snap(const gen_snap_args *a)
 {
     cuzk_snap_registered_proof_t p;
@@ -153,7 +131,7 @@ int bench_gen_vanilla_snap(const gen_snap_args *a)
     if (a->synthetic) {
         rc = synthetic(&buf, &len, comms, &p, a);
     } else {
-        char *tmp = temp_dir_beside(a->out);
+        char *tmp = cli_temp_dir_beside(prog, a->out, "gen-vanilla");
         rc = tmp ? sealed(&buf, &len, comms, &p, a, tmp) : 1;
         if (tmp)
             rmdir(tmp);
@@ -167,7 +145,7 @@ int bench_gen_vanilla_snap(const gen_snap_args *a)
     if (!rc) {
         char h[3][65];
         for (int i = 0; i < 3; i++)
-            hex(h[i], comms[i]);
+            cli_hex32_format(h[i], comms[i]);
         printf("comm_r_old=%s comm_d_new=%s comm_r_new=%s\n", h[0], h[1], h[2]);
         printf("%s: %u %s partition proofs, %zu bytes, made in %.3f s; wrote %s\n", p.name, p.partitions,
                a->synthetic ? "synthetic" : "sealed", len, t1 - t0, a->out);

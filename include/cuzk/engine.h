@@ -1,5 +1,5 @@
 /* The proving engine behind cuzk-daemon: proof jobs in (PoRep C2, Winning PoSt, one Window PoSt
- * partition), verified Filecoin proofs out. Jobs wait in a priority queue (CRITICAL > HIGH > NORMAL >
+ * partition, a SnapDeals update), verified Filecoin proofs out. Jobs wait in a priority queue (CRITICAL > HIGH > NORMAL >
  * LOW, FIFO within a level); their partitions flow from synthesis workers to prover workers through a
  * bounded queue, by their job's priority too: a running job's next partitions wait while a more urgent
  * job has work, and a CRITICAL job waits for at most the partition each worker is busy with when it
@@ -15,7 +15,7 @@
  * must be the last call on the engine (after every other thread's calls have returned).
  * Errors: cuzk_engine_new CUZK_ERR_INVALID_ARG or CUZK_ERR_NO_MEMORY; cuzk_engine_submit as stated
  * there, and CUZK_ERR_NO_MEMORY; cuzk_engine_preload CUZK_ERR_INVALID_ARG for an unknown circuit id,
- * otherwise the statuses of loading its files (cuzk/porep.h, cuzk/post.h, cuzk/params.h: CUZK_ERR_IO,
+ * otherwise the statuses of loading its files (cuzk/porep.h, cuzk/post.h, cuzk/snap.h, cuzk/params.h: CUZK_ERR_IO,
  * _FORMAT, _MISMATCH, the point decoders'), CUZK_ERR_NO_MEMORY, CUZK_ERR_CANCELLED when the engine stops
  * meanwhile; cuzk_engine_evict CUZK_ERR_INVALID_ARG for an unknown circuit id, CUZK_ERR_MISMATCH
  * while the parameters are in use. A job's own failure is its result (FAILED, with the reason), not
@@ -97,7 +97,7 @@ CUZK_API uint32_t cuzk_engine_busy(cuzk_engine_t *e);
  * then started in priority order. For maintenance windows and tests. */
 CUZK_API void cuzk_engine_pause(cuzk_engine_t *e, bool paused);
 
-/* One byte string of a request (one sector's vanilla proof). */
+/* One byte string of a request (one sector's or partition's vanilla proof). */
 typedef struct {
     const uint8_t *data;
     size_t len;
@@ -107,7 +107,11 @@ typedef struct {
  * PoRep (POREP_SEAL_COMMIT): vanilla_proof is the C1 output; sector_number and miner_id name the sector.
  * PoSt (WINNING_POST, WINDOW_POST_PARTITION): one partition, proved from vanilla_proofs (one bincode
  * FallbackPoStSectorProof per sector, in order: cuzk/post.h), randomness, miner_id and, for Window PoSt,
- * partition_index; registered_proof is the RegisteredPoStProof (Winning 0–4, Window 5–14). */
+ * partition_index; registered_proof is the RegisteredPoStProof (Winning 0–4, Window 5–14).
+ * SnapDeals (SNAP_DEALS_UPDATE): every partition of the update proof, proved from vanilla_proofs (one
+ * bincode PartitionProof per partition, in order: cuzk/snap.h) and the three commitments; registered_proof
+ * is the RegisteredUpdateProof (0–4: 2KiB, 8MiB, 512MiB, 32GiB, 64GiB). The proof returned is every
+ * partition's 192 bytes in order. */
 typedef struct {
     const char *request_id;        /* idempotency key and job id; NULL/"" = a fresh UUID */
     cuzk_proof_kind kind;
@@ -123,21 +127,29 @@ typedef struct {
     const uint8_t *randomness;     /* PoSt: randomness_len bytes, which must be 32 */
     size_t randomness_len;
     uint32_t partition_index;      /* Window PoSt: the partition of the deadline; Winning: 0 */
+    /* SnapDeals: the sector key's comm_r, the new data's comm_d and the updated sector's comm_r, raw 32-byte
+     * little-endian field elements (each length must be 32); NULL otherwise */
+    const uint8_t *comm_r_old, *comm_d_new, *comm_r_new;
+    size_t comm_r_old_len, comm_d_new_len, comm_r_new_len;
 } cuzk_job_request_t;
 
 #define CUZK_JOB_ID_MAX 128
 
 /* Queues a job. A request_id already known to the engine (queued, running, or finished and not yet
- * delivered) returns that job again instead of a second one. Unsupported kinds (SnapDeals):
- * CUZK_ERR_UNSUPPORTED ("not supported yet"); bad requests CUZK_ERR_INVALID_ARG naming the field. What is
- * checked here is what needs no parsing: the kind and priority; PoRep: a C1 is there and no
- * vanilla_proofs or randomness; PoSt: registered_proof is a PoSt proof of the job's kind (a seal proof
- * number, a Window number for Winning: refused), sector_size (when not 0) is that proof's, randomness is
- * 32 bytes, the number of vanilla proofs fits the proof (Winning 1, Window 1..sectors per partition) and
- * none is empty, Winning's partition_index is 0. Everything else (the C1 or bincode itself, Merkle
- * paths, challenges, the randomness as a field element, the partition index against the sectors) is
- * checked when the job starts and fails the job (FAILED with the reason). Once cuzk_engine_drain or
- * cuzk_engine_shutdown was called CUZK_ERR_SHUTTING_DOWN. queue_position = jobs ahead of it in the queue. */
+ * delivered) returns that job again instead of a second one. Bad requests CUZK_ERR_INVALID_ARG naming the
+ * field. For PoRep and PoSt what is checked here is what needs no parsing: the kind and priority; PoRep: a
+ * C1 is there and no vanilla_proofs or randomness; PoSt: registered_proof is a PoSt proof of the job's kind
+ * (a seal proof number, a Window number for Winning: refused), sector_size (when not 0) is that proof's,
+ * randomness is 32 bytes, the number of vanilla proofs fits the proof (Winning 1, Window 1..sectors per
+ * partition) and none is empty, Winning's partition_index is 0. Everything else (the C1 or bincode itself,
+ * Merkle paths, challenges, the randomness as a field element, the partition index against the sectors) is
+ * checked when the job starts and fails the job (FAILED with the reason). A SnapDeals request is checked
+ * whole here, on the calling thread (every CPU; a 32GiB sector's 16 partitions take about a second on
+ * two): registered_proof an update proof, sector_size (when not 0) its size, no C1 or randomness, the three
+ * commitments 32 bytes, one vanilla proof per partition, each decoded and checked as cuzk_snap_check does
+ * (truncated bincode, a path that does not hash, a proof for other commitments: CUZK_ERR_INVALID_ARG naming
+ * the partition, challenge and path). Once cuzk_engine_drain or cuzk_engine_shutdown was called
+ * CUZK_ERR_SHUTTING_DOWN. queue_position = jobs ahead of it in the queue. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3)
 cuzk_status cuzk_engine_submit(cuzk_engine_t *e, const cuzk_job_request_t *req, char job_id[CUZK_JOB_ID_MAX],
                                uint32_t *queue_position, cuzk_err_t *err);
@@ -168,7 +180,7 @@ CUZK_API void cuzk_engine_abandon(cuzk_engine_t *e, const char *job_id);
 
 /* Parameter residency by circuit id: "porep-2k", "porep-8m", "porep-512m", "porep-32g", "porep-64g";
  * "winning-2k" ... "winning-64g" (Winning PoSt); "wpost-2k" ... "wpost-64g" (Window PoSt: V1 and V1_1 share
- * the circuit and its files). Preload loads (and charges the budget), evict drops an entry nobody uses. */
+ * the circuit and its files); "snap-2k" ... "snap-64g" (SnapDeals). Preload loads (and charges the budget), evict drops an entry nobody uses. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3, 4)
 cuzk_status cuzk_engine_preload(cuzk_engine_t *e, const char *circuit_id, bool *already_loaded,
                                 uint64_t *load_ms, cuzk_err_t *err);

@@ -162,7 +162,8 @@ typedef struct cuzk_post_vanilla cuzk_post_vanilla_t;
  * (cuzk_post_check). CUZK_ERR_NO_MEMORY. On success *out is new; on error NULL. buf is not kept. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_post_vanilla_parse(cuzk_post_vanilla_t **out, const void *buf, size_t len, cuzk_err_t *err);
-/* Reads the file at path and parses it; also CUZK_ERR_IO naming path. */
+/* Reads the file at path and parses it; also CUZK_ERR_IO naming path (missing, unreadable, not a regular
+ * file) and CUZK_ERR_FORMAT naming path for a file larger than 16 MiB (no vanilla proof is). */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_post_vanilla_load(cuzk_post_vanilla_t **out, const char *path, cuzk_err_t *err);
 CUZK_API void cuzk_post_vanilla_free(cuzk_post_vanilla_t *v);

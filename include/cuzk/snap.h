@@ -138,7 +138,9 @@ typedef struct cuzk_snap_vanilla cuzk_snap_vanilla_t;
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_snap_vanilla_parse(cuzk_snap_vanilla_t **out, const void *buf, size_t len, cuzk_err_t *err);
 /* A file of bincode Vec<PartitionProof>: up to max of them into out[0..*n). Errors as above, CUZK_ERR_IO
- * naming path, CUZK_ERR_BAD_LENGTH (more than max); on error every out[i] is NULL. */
+ * naming path (missing, unreadable, not a regular file), CUZK_ERR_FORMAT naming path for a file larger
+ * than 64 MiB (no sector's proofs are), CUZK_ERR_BAD_LENGTH (more than max); on error every out[i] is
+ * NULL. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 3, 4)
 cuzk_status cuzk_snap_vanilla_load_all(cuzk_snap_vanilla_t **out, size_t max, size_t *n, const char *path,
                                        cuzk_err_t *err);

@@ -1,6 +1,6 @@
 /* The engine's public face: start and stop the workers, submit / await / cancel jobs, parameter
  * preload and eviction. Scheduling and proving live in pipeline.c, what each proof kind does in
- * job_porep.c and job_post.c; status and metrics in status.c. */
+ * job_porep.c, job_post.c and job_snap.c; status and metrics in status.c. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -237,6 +237,7 @@ const job_kind_t *cuzk_job_kind(cuzk_proof_kind k)
     case CUZK_KIND_POREP_SEAL_COMMIT: return &cuzk_job_porep;
     case CUZK_KIND_WINDOW_POST_PARTITION:
     case CUZK_KIND_WINNING_POST: return &cuzk_job_post;
+    case CUZK_KIND_SNAP_DEALS_UPDATE: return &cuzk_job_snap;
     default: return NULL;
     }
 }
@@ -252,9 +253,6 @@ static cuzk_status check_request(const cuzk_job_request_t *r, cuzk_err_t *err)
                 return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
                                     "request_id: only printable ASCII without spaces or commas");
     }
-    if (r->kind == CUZK_KIND_SNAP_DEALS_UPDATE)
-        return cuzk_err_set(err, CUZK_ERR_UNSUPPORTED, "%s proofs are not supported yet",
-                            cuzk_proof_kind_label(r->kind));
     const job_kind_t *ops = cuzk_job_kind(r->kind);
     if (!ops)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "unknown proof kind %d", (int)r->kind);
@@ -263,8 +261,8 @@ static cuzk_status check_request(const cuzk_job_request_t *r, cuzk_err_t *err)
     return ops->check_request(r, err);
 }
 
-/* The request's input into j (PoRep: the C1; PoSt: the vanilla proofs back to back and the rest of
- * the request in j->post). */
+/* The request's input into j (PoRep: the C1; PoSt and SnapDeals: the vanilla proofs back to back and the
+ * rest of the request in j->post or j->snap). */
 static bool copy_input(job_t *j, const cuzk_job_request_t *r)
 {
     if (r->kind == CUZK_KIND_POREP_SEAL_COMMIT) {
@@ -291,6 +289,13 @@ static bool copy_input(job_t *j, const cuzk_job_request_t *r)
         memcpy(j->input + off, r->vanilla_proofs[i].data, r->vanilla_proofs[i].len);
         off += r->vanilla_proofs[i].len;
         j->input_lens[i] = r->vanilla_proofs[i].len;
+    }
+    if (r->kind == CUZK_KIND_SNAP_DEALS_UPDATE) { /* lengths checked: 32 bytes each */
+        j->snap.proof_id = r->registered_proof;
+        memcpy(j->snap.comm_r_old, r->comm_r_old, 32);
+        memcpy(j->snap.comm_d_new, r->comm_d_new, 32);
+        memcpy(j->snap.comm_r_new, r->comm_r_new, 32);
+        return true;
     }
     j->post.proof_id = r->registered_proof;
     memcpy(j->post.randomness, r->randomness, sizeof j->post.randomness);
@@ -483,7 +488,8 @@ cuzk_status cuzk_engine_preload(cuzk_engine_t *e, const char *circuit_id, bool *
     cuzk_srs_circuit_t circuit;
     if (!cuzk_srs_circuit_by_id(circuit_id, &circuit))
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
-                            "unknown circuit id '%s' (porep-, winning- or wpost- with 2k, 8m, 512m, 32g or 64g)",
+                            "unknown circuit id '%s' (porep-, winning-, wpost- or snap- with 2k, 8m, 512m, 32g or "
+                            "64g)",
                             circuit_id);
     cuzk_srs_entry_t *entry = NULL;
     uint64_t loaded = 0;

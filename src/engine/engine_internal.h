@@ -3,8 +3,9 @@
  * QUEUED → ACTIVATING (its input parsed and checked, parameters acquired) → RUNNING (partitions flow
  * synthesis → proving) → DONE (result kept until delivered to an awaiter, or retention ends).
  * What differs between proof kinds (the input, its partitions, how they are synthesized, proved and
- * verified) is a job_kind_t: job_porep.c (a C1, one partition per PoRep partition) and job_post.c
- * (Winning / Window PoSt: one partition from the request's vanilla proofs). */
+ * verified) is a job_kind_t: job_porep.c (a C1, one partition per PoRep partition), job_post.c
+ * (Winning / Window PoSt: one partition from the request's vanilla proofs) and job_snap.c (SnapDeals: one
+ * partition per vanilla partition proof). */
 #ifndef CUZK_ENGINE_INTERNAL_H
 #define CUZK_ENGINE_INTERNAL_H
 #include <pthread.h>
@@ -14,6 +15,7 @@
 #include "engine/budget.h"
 #include "cuzk/porep.h"
 #include "cuzk/post.h"
+#include "cuzk/snap.h"
 #include "engine/srs_cache.h"
 
 typedef enum { JOB_QUEUED, JOB_ACTIVATING, JOB_RUNNING, JOB_DONE } job_phase_t;
@@ -37,7 +39,7 @@ typedef struct job {
     uint64_t seq;                   /* submission order: FIFO within a priority */
     uint8_t *input;                 /* the vanilla proof bytes, until activation (PoSt: back to back) */
     size_t input_len;
-    size_t *input_lens;             /* PoSt: each vanilla proof's length (n_inputs of them) */
+    size_t *input_lens;             /* PoSt, SnapDeals: each vanilla proof's length (n_inputs of them) */
     size_t n_inputs;
     uint64_t sector_size, sector_number, miner_id; /* PoRep */
     bool has_sector_and_miner;
@@ -50,6 +52,10 @@ typedef struct job {
     /* PoSt: the request; its proof id, randomness, miner and partition from submission, its vanilla
      * proofs (over vanilla) while active */
     cuzk_post_request_t post;
+    /* SnapDeals: the request; its proof id and commitments from submission, its partition proofs (over
+     * snap_vanilla) while active */
+    cuzk_snap_vanilla_t **snap_vanilla;
+    cuzk_snap_request_t snap;
     cuzk_srs_entry_t *srs;
     uint32_t n_parts, next_synth, n_proved, in_flight;
     job_part_t *parts;
@@ -111,7 +117,8 @@ struct cuzk_engine {
 
 /* A proof kind's part of a job. The pipeline calls these without mu. */
 typedef struct job_kind {
-    /* Submission (under no lock): the checks that need no parsing (CUZK_ERR_INVALID_ARG naming the field). */
+    /* Submission (under no lock): the checks made before a job is queued (CUZK_ERR_INVALID_ARG naming the
+     * field; PoRep and PoSt check only what needs no parsing, SnapDeals its whole input). */
     cuzk_status (*check_request)(const cuzk_job_request_t *r, cuzk_err_t *err);
     /* Activation: parses and checks j's input, acquires its parameters (j->srs, j->srs_load_ms) and
      * says how many partitions it has. */
@@ -127,8 +134,8 @@ typedef struct job_kind {
     void (*release)(job_t *j);
 } job_kind_t;
 
-extern const job_kind_t cuzk_job_porep, cuzk_job_post;
-/* The kind's operations; NULL for a kind the engine does not prove (SnapDeals). */
+extern const job_kind_t cuzk_job_porep, cuzk_job_post, cuzk_job_snap;
+/* The kind's operations; NULL for a kind the engine does not know. */
 const job_kind_t *cuzk_job_kind(cuzk_proof_kind k);
 /* pipeline.c: acquires the parameters of circuit for j and logs SRS_READY (prepare's last step). */
 cuzk_status cuzk_engine_acquire_srs(cuzk_engine_t *e, job_t *j, const cuzk_srs_circuit_t *circuit, cuzk_err_t *err);

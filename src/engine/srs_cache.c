@@ -25,6 +25,7 @@ static void entry_free(cuzk_srs_entry_t *e)
     cuzk_groth16_pvk_free(e->pvk);
     cuzk_porep_keys_free(e->porep_keys);
     cuzk_post_keys_free(e->post_keys);
+    cuzk_snap_keys_free(e->snap_keys);
     free(e);
 }
 
@@ -74,6 +75,16 @@ void cuzk_srs_circuit_post(cuzk_srs_circuit_t *out, const cuzk_post_registered_p
     out->proof_id = proof->id;
 }
 
+void cuzk_srs_circuit_snap(cuzk_srs_circuit_t *out, const cuzk_snap_registered_proof_t *proof)
+{
+    char size[16];
+    size_tag(size, proof->size_name);
+    memset(out, 0, sizeof *out);
+    snprintf(out->id, sizeof out->id, "snap-%s", size);
+    out->snap = true;
+    out->proof_id = proof->id;
+}
+
 bool cuzk_srs_circuit_by_id(const char *circuit_id, cuzk_srs_circuit_t *out)
 {
     cuzk_srs_circuit_t c, best;
@@ -90,6 +101,14 @@ bool cuzk_srs_circuit_by_id(const char *circuit_id, cuzk_srs_circuit_t *out)
     cuzk_post_registered_proof_t q;
     for (uint64_t i = 0; cuzk_post_registered_proof(&q, i, NULL) == CUZK_OK; i++) {
         cuzk_srs_circuit_post(&c, &q);
+        if (strcmp(c.id, circuit_id) == 0) {
+            best = c;
+            found = true;
+        }
+    }
+    cuzk_snap_registered_proof_t u;
+    for (uint64_t i = 0; cuzk_snap_registered_proof(&u, i, NULL) == CUZK_OK; i++) {
+        cuzk_srs_circuit_snap(&c, &u);
         if (strcmp(c.id, circuit_id) == 0) {
             best = c;
             found = true;
@@ -121,10 +140,11 @@ static void unlink_entry(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e)
 static cuzk_status load(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e, bool (*stop)(void *), void *stop_arg,
                         cuzk_err_t *err)
 {
-    cuzk_porep_params_paths_t pp; /* cuzk_post_params_paths_t is the same type */
+    cuzk_porep_params_paths_t pp; /* cuzk_post_ and cuzk_snap_params_paths_t are the same type */
     const cuzk_srs_circuit_t *k = &e->circuit;
-    cuzk_status st = k->post ? cuzk_post_params_paths(&pp, c->dir, k->proof_id, err)
-                             : cuzk_porep_params_paths(&pp, c->dir, k->proof_id, err);
+    cuzk_status st = k->post   ? cuzk_post_params_paths(&pp, c->dir, k->proof_id, err)
+                     : k->snap ? cuzk_snap_params_paths(&pp, c->dir, k->proof_id, err)
+                               : cuzk_porep_params_paths(&pp, c->dir, k->proof_id, err);
     FILE *f = st == CUZK_OK ? fopen(pp.params, "rb") : NULL;
     uint64_t bytes = 0;
     if (f) {
@@ -145,6 +165,13 @@ static cuzk_status load(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e, bool (*stop)(v
             e->pk = cuzk_post_keys_pk(e->post_keys);
             e->vk = cuzk_post_keys_vk(e->post_keys);
             vk_path = cuzk_post_keys_paths(e->post_keys)->vk;
+        }
+    } else if (k->snap) {
+        st = cuzk_snap_keys_load(&e->snap_keys, c->dir, k->proof_id, true, c->threads, err);
+        if (st == CUZK_OK) {
+            e->pk = cuzk_snap_keys_pk(e->snap_keys);
+            e->vk = cuzk_snap_keys_vk(e->snap_keys);
+            vk_path = cuzk_snap_keys_paths(e->snap_keys)->vk;
         }
     } else {
         st = cuzk_porep_keys_load(&e->porep_keys, c->dir, k->proof_id, true, c->threads, err);

@@ -1,4 +1,5 @@
-/* The engine's parameter cache: the keys of a circuit (PoRep, Winning PoSt, Window PoSt, by sector size),
+/* The engine's parameter cache: the keys of a circuit (PoRep, Winning PoSt, Window PoSt, SnapDeals, by sector
+ * size),
  * loaded on first use (or by preload), shared by every job that needs them (a reference count), charged
  * to the memory budget at their file size, and evicted when nobody uses them — on request, or under
  * memory pressure once idle long enough. */
@@ -11,19 +12,22 @@
 #include "cuzk/engine.h"
 #include "cuzk/porep.h"
 #include "cuzk/post.h"
+#include "cuzk/snap.h"
 #include "engine/budget.h"
 
 /* A circuit and the registered proof whose files hold its keys (every proof of the circuit shares them). */
 typedef struct {
-    char id[32];                       /* "porep-32g", "winning-32g", "wpost-32g" */
-    bool post;                         /* proof_id is a RegisteredPoStProof, else a RegisteredSealProof */
+    char id[32];                       /* "porep-32g", "winning-32g", "wpost-32g", "snap-32g" */
+    bool post;                         /* proof_id is a RegisteredPoStProof */
+    bool snap;                         /* proof_id is a RegisteredUpdateProof; neither: a RegisteredSealProof */
     uint32_t proof_id;
 } cuzk_srs_circuit_t;
 
 typedef struct cuzk_srs_entry {
     cuzk_srs_circuit_t circuit;        /* and the proof it was loaded for */
-    cuzk_porep_keys_t *porep_keys;     /* one of the two, by circuit.post */
+    cuzk_porep_keys_t *porep_keys;     /* one of the three, by circuit.post and circuit.snap */
     cuzk_post_keys_t *post_keys;
+    cuzk_snap_keys_t *snap_keys;
     const cuzk_groth16_pk_t *pk;       /* the loaded keys' */
     const cuzk_groth16_vk_t *vk;
     cuzk_groth16_pvk_t *pvk;
@@ -54,6 +58,8 @@ void cuzk_srs_cache_destroy(cuzk_srs_cache_t *c);
 void cuzk_srs_circuit_porep(cuzk_srs_circuit_t *out, const cuzk_porep_registered_proof_t *proof);
 /* The circuit of a PoSt proof: "winning-2k" ... "winning-64g", "wpost-2k" ... "wpost-64g". */
 void cuzk_srs_circuit_post(cuzk_srs_circuit_t *out, const cuzk_post_registered_proof_t *proof);
+/* The circuit of an update proof (SnapDeals): "snap-2k" ... "snap-64g". */
+void cuzk_srs_circuit_snap(cuzk_srs_circuit_t *out, const cuzk_snap_registered_proof_t *proof);
 /* The circuit named circuit_id, with the proof preload loads it for (PoRep: the interactive V1_1 proof;
  * Window PoSt: V1_1), into *out (may be NULL); false if the id is unknown. */
 bool cuzk_srs_circuit_by_id(const char *circuit_id, cuzk_srs_circuit_t *out);

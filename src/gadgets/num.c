@@ -43,8 +43,7 @@ cuzk_num_t cuzk_num_from_var(const cuzk_cs_t *cs, cuzk_var_t var)
     return r;
 }
 
-/* x·y = z over single-variable LCs (ONE where a var is ONE). */
-static void enforce_vars(cuzk_cs_t *cs, cuzk_var_t x, cuzk_var_t y, cuzk_var_t z)
+void cuzk_enforce_var_product(cuzk_cs_t *cs, cuzk_var_t x, cuzk_var_t y, cuzk_var_t z)
 {
     cuzk_lc_t a, b, c;
     cuzk_lc_init(&a, cs);
@@ -60,7 +59,7 @@ void cuzk_num_inputize(cuzk_cs_t *cs, const cuzk_num_t *num)
 {
     const fr *v = wanted(cs, num->has_value, &num->value, "AllocatedNum::inputize");
     cuzk_var_t in = cuzk_cs_alloc_input(cs, v);
-    enforce_vars(cs, in, cuzk_cs_one(), num->var);
+    cuzk_enforce_var_product(cs, in, cuzk_cs_one(), num->var);
 }
 
 void cuzk_num_to_bits_le(cuzk_cs_t *cs, const cuzk_num_t *num, cuzk_boolean_t out[255])
@@ -105,7 +104,7 @@ static cuzk_num_t binop(cuzk_cs_t *cs, const cuzk_num_t *a, const cuzk_num_t *b,
         cuzk_lc_add(&lc, r.var);
         cuzk_cs_enforce_free(cs, &la, &lb, &lc);
     } else {
-        enforce_vars(cs, a->var, b->var, r.var);
+        cuzk_enforce_var_product(cs, a->var, b->var, r.var);
     }
     return r;
 }
@@ -133,7 +132,7 @@ void cuzk_num_assert_nonzero(cuzk_cs_t *cs, const cuzk_num_t *num)
         fr_inv(&inv, &num->value);
     }
     cuzk_var_t v = cuzk_cs_alloc(cs, wanted(cs, known, &inv, "AllocatedNum::assert_nonzero"));
-    enforce_vars(cs, num->var, v, cuzk_cs_one());
+    cuzk_enforce_var_product(cs, num->var, v, cuzk_cs_one());
 }
 
 /* x = condition ? then : otherwise, allocated, with (p − q)·condition = p − x. */

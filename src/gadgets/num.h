@@ -21,6 +21,8 @@ cuzk_num_t cuzk_num_alloc(cuzk_cs_t *cs, const cuzk_fr_t *value);
 cuzk_num_t cuzk_num_alloc_input(cuzk_cs_t *cs, const cuzk_fr_t *value);
 /* A num for a variable already allocated (value read back from cs when it keeps values). */
 cuzk_num_t cuzk_num_from_var(const cuzk_cs_t *cs, cuzk_var_t var);
+/* The constraint x·y = z over single-variable LCs (cuzk_cs_one() for ONE): no new variable. */
+void cuzk_enforce_var_product(cuzk_cs_t *cs, cuzk_var_t x, cuzk_var_t y, cuzk_var_t z);
 /* inputize: new input x with x·ONE = num. */
 void cuzk_num_inputize(cuzk_cs_t *cs, const cuzk_num_t *num);
 /* to_bits_le (the non-strict one Filecoin uses): 255 allocated bits, least significant first,

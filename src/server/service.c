@@ -52,7 +52,8 @@ static void reply_error(cuzk_rpc_call_t *call, cuzk_status st, const char *msg)
 static cuzk_status submit(cuzk_engine_t *e, const Cuzk__V1__SubmitProofRequest *r, char job_id[CUZK_JOB_ID_MAX],
                           uint32_t *pos, cuzk_err_t *err)
 {
-    /* PoSt's sector proofs: the engine's byte strings over the message's (copied by the engine) */
+    /* PoSt's sector proofs, SnapDeals' partition proofs: the engine's byte strings over the message's
+     * (copied by the engine) */
     cuzk_job_bytes_t *vp = NULL;
     if (r->n_vanilla_proofs && !(vp = calloc(r->n_vanilla_proofs, sizeof *vp)))
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory for %zu vanilla proofs", r->n_vanilla_proofs);
@@ -76,6 +77,13 @@ static cuzk_status submit(cuzk_engine_t *e, const Cuzk__V1__SubmitProofRequest *
         .randomness = r->randomness.data,
         .randomness_len = r->randomness.len,
         .partition_index = r->partition_index,
+        /* SnapDeals: raw 32-byte commitments (absent fields: length 0, refused for SnapDeals) */
+        .comm_r_old = r->comm_r_old.data,
+        .comm_d_new = r->comm_d_new.data,
+        .comm_r_new = r->comm_r_new.data,
+        .comm_r_old_len = r->comm_r_old.len,
+        .comm_d_new_len = r->comm_d_new.len,
+        .comm_r_new_len = r->comm_r_new.len,
     };
     cuzk_status st = cuzk_engine_submit(e, &q, job_id, pos, err);
     free(vp);

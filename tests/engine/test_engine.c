@@ -236,8 +236,8 @@ static void test_requests(void)
     cuzk_err_t err = {{0}};
     cuzk_job_request_t r = {.kind = CUZK_KIND_SNAP_DEALS_UPDATE, .vanilla_proof = (const uint8_t *)"x",
                             .vanilla_proof_len = 1};
-    CHECK(cuzk_engine_submit(e, &r, id, NULL, &err) == CUZK_ERR_UNSUPPORTED);
-    CHECK(strstr(err.msg, "not supported yet") != NULL);
+    CHECK(cuzk_engine_submit(e, &r, id, NULL, &err) == CUZK_ERR_INVALID_ARG);
+    CHECK(strstr(err.msg, "vanilla_proof is the PoRep C1") != NULL);
     r.kind = (cuzk_proof_kind)9;
     CHECK(cuzk_engine_submit(e, &r, id, NULL, &err) == CUZK_ERR_INVALID_ARG);
     CHECK(submit(e, "a,b", CUZK_PRIORITY_NORMAL, "{}", 2, id, NULL, &err) == CUZK_ERR_INVALID_ARG);
@@ -392,7 +392,7 @@ static void test_refused_when_stopping(void)
     /* a request the engine would refuse anyway keeps its own status */
     cuzk_job_request_t r = {.kind = CUZK_KIND_SNAP_DEALS_UPDATE, .vanilla_proof = (const uint8_t *)"x",
                             .vanilla_proof_len = 1};
-    CHECK(cuzk_engine_submit(e, &r, id, NULL, &err) == CUZK_ERR_UNSUPPORTED);
+    CHECK(cuzk_engine_submit(e, &r, id, NULL, &err) == CUZK_ERR_INVALID_ARG && strstr(err.msg, "PoRep C1"));
     cuzk_job_result_t res;
     cuzk_engine_await(e, "queued", 0, &res, NULL, NULL);
     CHECK(res.status == CUZK_JOB_CANCELLED && strstr(res.error, "shutting down"));
@@ -463,7 +463,7 @@ static void test_srs_requests(void)
 /* Circuit ids and the registered proof each is loaded for, from rust-filecoin-proofs-api's
  * src/registry.rs numbering: RegisteredSealProof StackedDrg<size>V1_1 = 5..9, RegisteredPoStProof
  * StackedDrgWinning<size>V1 = 0..4, StackedDrgWindow<size>V1 = 5..9 and V1_1 = 10..14 (preload takes
- * V1_1; the two share the circuit and its files). */
+ * V1_1; the two share the circuit and its files), RegisteredUpdateProof StackedDrg<size>V1 = 0..4. */
 static void test_circuit_ids(void)
 {
     static const char *sizes[] = {"2k", "8m", "512m", "32g", "64g"};
@@ -493,8 +493,17 @@ static void test_circuit_ids(void)
         cuzk_srs_circuit_post(&c, &p);
         snprintf(want, sizeof want, "winning-%s", sizes[i]);
         CHECK_MSG(strcmp(c.id, want) == 0 && c.proof_id == i, "%s: %s", p.name, c.id);
+        /* SnapDeals: snap-<size>, the update proof of the size */
+        snprintf(want, sizeof want, "snap-%s", sizes[i]);
+        CHECK_MSG(cuzk_srs_circuit_by_id(want, &c) && c.snap && !c.post && c.proof_id == i, "%s: proof %u", want,
+                  c.proof_id);
+        cuzk_snap_registered_proof_t u;
+        CHECK(cuzk_snap_registered_proof(&u, i, NULL) == CUZK_OK);
+        cuzk_srs_circuit_snap(&c, &u);
+        CHECK_MSG(strcmp(c.id, want) == 0 && c.snap && c.proof_id == i, "%s: %s", u.name, c.id);
     }
-    static const char *bad[] = {"", "wpost", "wpost-", "wpost-1t", "winning-32G", "post-32g", "porep-32g-x"};
+    static const char *bad[] = {"",         "wpost",      "wpost-",  "wpost-1t", "winning-32G",
+                                "post-32g", "porep-32g-x", "snap-4k", "snap",     "snap-32g-ni"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         CHECK_MSG(!cuzk_srs_circuit_by_id(bad[i], NULL), "'%s' accepted", bad[i]);
 }

@@ -3,12 +3,17 @@
 proto/cuzk/v1/proving.proto by grpc_tools (python3-grpc-tools) at run time, so that the daemon is checked
 against a gRPC stack we did not write.
 
-  daemon_client.py fast  ADDR                 status, metrics, malformed, unsupported and bad PoSt requests
+  daemon_client.py fast  ADDR                 status, metrics, malformed requests, bad PoSt and SnapDeals ones
   daemon_client.py prove ADDR C1 OUT          one 2KiB PoRep through Prove; the proof written to OUT
   daemon_client.py post  ADDR KIND PROOF RANDOMNESS OUT VANILLA...
                                               one Winning / Window PoSt (KIND winning|window, PROOF the
                                               RegisteredPoStProof number, RANDOMNESS 64 hex digits) through
                                               Prove; the proof written to OUT
+  daemon_client.py snap  ADDR PROOF COMM_R_OLD COMM_D_NEW COMM_R_NEW OUT VANILLA
+                                              one SnapDeals update (PROOF the RegisteredUpdateProof number,
+                                              commitments 64 hex digits, VANILLA a bincode Vec<PartitionProof>
+                                              file, sent one PartitionProof per partition as Curio sends
+                                              them) through Prove; the proof written to OUT
   daemon_client.py load  ADDR C1 LOG OUTDIR   32 jobs from 4 clients with mixed priorities and malformed
                                               requests interleaved: all complete, none lost or returned
                                               twice, queued jobs start in priority order (daemon LOG)
@@ -70,9 +75,20 @@ def fast(addr):
     raw = ch.unary_unary("/cuzk.v1.ProvingEngine/Prove", request_serializer=None, response_deserializer=None)
     code, details = rpc_error(raw, b"\xff\xff\xff\xff")
     check(code == grpc.StatusCode.INVALID_ARGUMENT and "malformed" in details, "garbage → INVALID_ARGUMENT")
-    code, details = rpc_error(stub.SubmitProof, pb.SubmitProofRequest(proof_kind=pb.SNAP_DEALS_UPDATE,
-                                                                      vanilla_proofs=[b"x"]))
-    check(code == grpc.StatusCode.UNIMPLEMENTED and "not supported yet" in details, "SnapDeals → UNIMPLEMENTED")
+    # SnapDeals requests bad at submission (RegisteredUpdateProof 0: 2KiB, one partition): the whole
+    # request is checked there
+    comm = b"\1" * 32
+    for what, fields, needle in [
+            ("a 31-byte comm_r_new", dict(comm_r_old=comm, comm_d_new=comm, comm_r_new=comm[:31],
+                                          vanilla_proofs=[b"x"]), "comm_r_new is 31 bytes"),
+            ("two partition proofs", dict(comm_r_old=comm, comm_d_new=comm, comm_r_new=comm,
+                                          vanilla_proofs=[b"x", b"y"]), "2 vanilla_proofs"),
+            ("bincode that does not decode", dict(comm_r_old=comm, comm_d_new=comm, comm_r_new=comm,
+                                                  vanilla_proofs=[b"x"]), "vanilla_proofs[0]")]:
+        code, details = rpc_error(stub.SubmitProof, pb.SubmitProofRequest(proof_kind=pb.SNAP_DEALS_UPDATE,
+                                                                          registered_proof=0, **fields))
+        check(code == grpc.StatusCode.INVALID_ARGUMENT and needle in details,
+              "SnapDeals %s → INVALID_ARGUMENT (%s: %s)" % (what, code, details))
     # PoSt requests bad at submission (RegisteredPoStProof: Winning 2KiB 0, Window 2KiB V1_1 10)
     rnd, one = b"\0" * 32, [b"x"]
     for what, fields, needle in [
@@ -130,6 +146,64 @@ def post(addr, kind, proof, randomness, out, vanilla):
     r = stub.Prove(pb.ProveRequest(submit=req), timeout=600).result
     check(r.status == pb.AwaitProofResponse.COMPLETED, "Prove %s: %s %s" % (kind, r.status, r.error_message))
     check(r.job_id == "python-post" and len(r.proof) == 192, "Prove %s: job id and a 192-byte proof" % kind)
+    with open(out, "wb") as f:
+        f.write(r.proof)
+
+
+def partition_proofs(buf):
+    """A bincode Vec<PartitionProof> cut into its PartitionProofs, by the serde layout of
+    storage-proofs-update vanilla.rs and storage-proofs-core merkle/proof.rs (bincode 1: little-endian
+    integers, u64 sequence lengths, u32 enum tags), written here apart from the daemon's decoder."""
+    def u64(o):
+        return int.from_bytes(buf[o:o + 8], "little"), o + 8
+
+    def path(o):  # Vec<(Vec<H>, usize)>: per level its siblings and the index
+        levels, o = u64(o)
+        for _ in range(levels):
+            n, o = u64(o)
+            o += 32 * n + 8
+        return o
+
+    def merkle_proof(o):  # ProofData: Single(root, leaf, path), Sub(base, sub, root, leaf), Top(base, sub, top, ...)
+        kind = int.from_bytes(buf[o:o + 4], "little")
+        o += 4
+        if kind == 0:
+            return path(o + 64)
+        for _ in range(kind + 1):
+            o = path(o)
+        return o + 64
+
+    count, o = u64(0)
+    parts = []
+    for _ in range(count):
+        start = o + 32                     # comm_c
+        apex, o = u64(start)
+        challenges, o = u64(o + 32 * apex)
+        for _ in range(3 * challenges):    # tree R old, tree D new, tree R new
+            o = merkle_proof(o)
+        parts.append(buf[start - 32:o])
+    check(o == len(buf) and count > 0, "the vanilla file is a Vec<PartitionProof> (%d proofs)" % count)
+    return parts
+
+
+def snap(addr, proof, r_old, d_new, r_new, out, vanilla):
+    parts = partition_proofs(open(vanilla, "rb").read())
+    req = pb.SubmitProofRequest(request_id="python-snap", registered_proof=int(proof),
+                                proof_kind=pb.SNAP_DEALS_UPDATE, vanilla_proofs=parts,
+                                comm_r_old=bytes.fromhex(r_old), comm_d_new=bytes.fromhex(d_new),
+                                comm_r_new=bytes.fromhex(r_new))
+    stub = pb_grpc.ProvingEngineStub(channel(addr))
+    # the same request with the partition proof cut short: refused at submission
+    bad = pb.SubmitProofRequest()
+    bad.CopyFrom(req)
+    bad.vanilla_proofs[0] = parts[0][:-1]
+    code, details = rpc_error(stub.SubmitProof, bad)
+    check(code == grpc.StatusCode.INVALID_ARGUMENT and "vanilla_proofs[0]" in details,
+          "SnapDeals with a truncated partition proof → INVALID_ARGUMENT (%s: %s)" % (code, details))
+    r = stub.Prove(pb.ProveRequest(submit=req), timeout=1800).result
+    check(r.status == pb.AwaitProofResponse.COMPLETED, "Prove snap: %s %s" % (r.status, r.error_message))
+    check(r.job_id == "python-snap" and len(r.proof) == 192 * len(parts),
+          "Prove snap: job id and 192 bytes per partition")
     with open(out, "wb") as f:
         f.write(r.proof)
 
@@ -217,6 +291,8 @@ def main():
         fast(addr)
     elif mode == "prove":
         prove(addr, sys.argv[3], sys.argv[4])
+    elif mode == "snap":
+        snap(addr, sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6], sys.argv[7], sys.argv[8])
     elif mode == "post":
         post(addr, sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6], sys.argv[7:])
     elif mode == "load":

@@ -471,6 +471,29 @@ static grpc_status_code call_submit_post(cuzk_rpc_client_t *cli, Cuzk__V1__Proof
     return cuzk_rpc_client_call(cli, M_SUBMIT, buf, n, 10000, NULL, r);
 }
 
+/* A SnapDeals SubmitProof of n made-up partition proofs (3 bytes each: not bincode) and commitments of the
+ * given lengths (the byte values are their field number, 30 to 32). */
+static grpc_status_code call_submit_snap(cuzk_rpc_client_t *cli, uint64_t proof, size_t n, size_t r_old_len,
+                                         size_t d_new_len, size_t r_new_len, cuzk_rpc_result_t *r)
+{
+    static uint8_t vanilla[] = {1, 2, 3}, r_old[33], d_new[33], r_new[33];
+    memset(r_old, 30, sizeof r_old);
+    memset(d_new, 32, sizeof d_new);
+    memset(r_new, 31, sizeof r_new);
+    ProtobufCBinaryData v[4] = {{3, vanilla}, {3, vanilla}, {3, vanilla}, {3, vanilla}};
+    Cuzk__V1__SubmitProofRequest sub = CUZK__V1__SUBMIT_PROOF_REQUEST__INIT;
+    sub.proof_kind = CUZK__V1__PROOF_KIND__SNAP_DEALS_UPDATE;
+    sub.registered_proof = proof;
+    sub.n_vanilla_proofs = n;
+    sub.vanilla_proofs = v;
+    sub.comm_r_old = (ProtobufCBinaryData){r_old_len, r_old};
+    sub.comm_d_new = (ProtobufCBinaryData){d_new_len, d_new};
+    sub.comm_r_new = (ProtobufCBinaryData){r_new_len, r_new};
+    uint8_t buf[512];
+    size_t len = cuzk__v1__submit_proof_request__pack(&sub, buf);
+    return cuzk_rpc_client_call(cli, M_SUBMIT, buf, len, 10000, NULL, r);
+}
+
 static grpc_status_code call_await(cuzk_rpc_client_t *cli, const char *id, uint64_t timeout_ms,
                                    uint64_t deadline_ms, cuzk_rpc_result_t *r)
 {
@@ -482,8 +505,9 @@ static grpc_status_code call_await(cuzk_rpc_client_t *cli, const char *id, uint6
     return cuzk_rpc_client_call(cli, M_AWAIT, buf, n, deadline_ms, NULL, r);
 }
 
-/* The service's answers that depend on the engine's state: an unsupported kind is UNIMPLEMENTED, a PoSt
- * request bad at submission (randomness length, registered proof of the wrong kind) INVALID_ARGUMENT, a
+/* The service's answers that depend on the engine's state: a PoSt request bad at submission (randomness
+ * length, registered proof of the wrong kind) INVALID_ARGUMENT, a SnapDeals one too (each commitment's
+ * length, the partition count, a C1 where partition proofs belong, bincode that does not decode), a
  * submission while the engine drains or after it stopped is UNAVAILABLE (retry elsewhere); an
  * AwaitProof timeout_ms too large for nanoseconds waits (until the client's own deadline) instead of
  * answering TIMEOUT at once. */
@@ -511,9 +535,27 @@ static void test_service(void)
     if (cli) {
         cuzk_rpc_result_t r;
         grpc_status_code code = call_submit(cli, M_SUBMIT, "s", CUZK__V1__PROOF_KIND__SNAP_DEALS_UPDATE, &r);
-        CHECK_MSG(code == GRPC_STATUS_UNIMPLEMENTED && strstr(r.message, "not supported yet"), "%d %s", code,
-                  r.message);
+        CHECK_MSG(code == GRPC_STATUS_INVALID_ARGUMENT && strstr(r.message, "vanilla_proof is the PoRep C1"), "%d %s",
+                  code, r.message);
         cuzk_rpc_result_free(&r);
+        /* SnapDeals (RegisteredUpdateProof 0: 2KiB, 1 partition; 1: 8MiB, 4): the three fields mapped apart */
+        static const struct {
+            uint64_t proof;
+            size_t n, r_old, d_new, r_new;
+            const char *needle;
+        } bad_snap[] = {
+            {0, 1, 31, 32, 32, "comm_r_old is 31 bytes"},  {0, 1, 32, 0, 32, "comm_d_new is 0 bytes"},
+            {0, 1, 32, 32, 33, "comm_r_new is 33 bytes"},  {0, 2, 32, 32, 32, "2 vanilla_proofs"},
+            {1, 1, 32, 32, 32, "takes 4"},                 {5, 1, 32, 32, 32, "not a registered update proof"},
+            {0, 1, 32, 32, 32, "vanilla_proofs[0]: "},     {1, 4, 32, 32, 32, "vanilla_proofs[0]: "},
+        };
+        for (size_t i = 0; i < sizeof bad_snap / sizeof bad_snap[0]; i++) {
+            code = call_submit_snap(cli, bad_snap[i].proof, bad_snap[i].n, bad_snap[i].r_old, bad_snap[i].d_new,
+                                    bad_snap[i].r_new, &r);
+            CHECK_MSG(code == GRPC_STATUS_INVALID_ARGUMENT && strstr(r.message, bad_snap[i].needle), "snap case %zu: %d %s",
+                      i, code, r.message);
+            cuzk_rpc_result_free(&r);
+        }
         /* PoSt requests the daemon can tell are bad at submission: INVALID_ARGUMENT naming the field
          * (RegisteredPoStProof numbers: Winning 2KiB 0, Window 2KiB V1_1 10) */
         static const struct {

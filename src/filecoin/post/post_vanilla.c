@@ -1,14 +1,12 @@
 /* PoSt vanilla proofs as the public API hands them around (cuzk/post.h): an opaque handle over one decoded
  * bincode FallbackPoStSectorProof (vanilla/post_vproof.h), read from a buffer or a file. The shape is
  * checked against a registered proof later, by cuzk_post_check. */
-#include <errno.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "filecoin/post/post_request.h"
+#include "util/file_read.h"
 
 /* The largest vanilla proof a file may hold: one 64GiB Winning sector's 66 paths are about 150 KiB. A
  * larger file is not a vanilla proof (a sector or a cache file given by mistake) and is not read. */
@@ -32,41 +30,16 @@ cuzk_status cuzk_post_vanilla_parse(cuzk_post_vanilla_t **out, const void *buf, 
 cuzk_status cuzk_post_vanilla_load(cuzk_post_vanilla_t **out, const char *path, cuzk_err_t *err)
 {
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return cuzk_err_set(err, CUZK_ERR_IO, "%s: %s", path, strerror(errno));
-    struct stat sb;
-    if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode)) {
-        fclose(f);
-        return cuzk_err_set(err, CUZK_ERR_IO, "%s: not a regular file", path);
-    }
-    if ((uint64_t)sb.st_size > VANILLA_MAX_BYTES) {
-        fclose(f);
-        return cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: %llu bytes, larger than any vanilla proof (%u at most)", path,
-                            (unsigned long long)sb.st_size, VANILLA_MAX_BYTES);
-    }
-    size_t len = (size_t)sb.st_size;
-    uint8_t *buf = malloc(len + 1);
-    if (!buf) {
-        fclose(f);
-        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory", path);
-    }
-    /* one byte more than the size: a file that grew meanwhile is refused rather than cut */
-    size_t got = fread(buf, 1, len + 1, f);
-    int bad = ferror(f);
-    fclose(f);
-    cuzk_status st;
-    if (bad)
-        st = cuzk_err_set(err, CUZK_ERR_IO, "%s: read error", path);
-    else if (got != len)
-        st = cuzk_err_set(err, CUZK_ERR_IO, "%s: changed while being read", path);
-    else {
-        st = cuzk_post_vanilla_parse(out, buf, len, err);
-        if (st != CUZK_OK && err) {
-            char msg[sizeof err->msg];
-            memcpy(msg, err->msg, sizeof msg);
-            cuzk_err_set(err, st, "%s: %s", path, msg);
-        }
+    uint8_t *buf;
+    size_t len;
+    cuzk_status st = cuzk_read_small_file(&buf, &len, path, VANILLA_MAX_BYTES, "any vanilla proof", err);
+    if (st != CUZK_OK)
+        return st;
+    st = cuzk_post_vanilla_parse(out, buf, len, err);
+    if (st != CUZK_OK && err) {
+        char msg[sizeof err->msg];
+        memcpy(msg, err->msg, sizeof msg);
+        cuzk_err_set(err, st, "%s: %s", path, msg);
     }
     free(buf);
     return st;

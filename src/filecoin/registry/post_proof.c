@@ -2,6 +2,7 @@
  * names of go-state-types abi; challenge and sector counts from filecoin-proofs src/constants.rs, the
  * circuit's from src/parameters.rs winning_post_setup_params / window_post_setup_params). */
 #include "filecoin/registry/post_proof.h"
+#include "filecoin/registry/proof_name.h"
 #include <string.h>
 
 #define KIB (1ull << 10)
@@ -63,25 +64,17 @@ cuzk_status cuzk_fc_post_proof_by_id(const cuzk_fc_post_proof_t **out, uint64_t 
 cuzk_status cuzk_fc_post_proof_parse(const cuzk_fc_post_proof_t **out, const char *name, cuzk_err_t *err)
 {
     *out = NULL;
-    const char *s = name;
-    static const char go_prefix[] = "RegisteredPoStProof_";
-    if (strncmp(s, go_prefix, sizeof go_prefix - 1) == 0)
-        s += sizeof go_prefix - 1;
-    if (*s >= '0' && *s <= '9') {
-        /* digits only: no sign, no spaces, no overflow */
-        uint64_t v = 0;
-        const char *d = s;
-        for (; *d >= '0' && *d <= '9' && v <= 1000; d++)
-            v = v * 10 + (uint64_t)(*d - '0');
-        if (*d == 0 && v < CUZK_FC_POST_PROOF_COUNT)
-            return cuzk_fc_post_proof_by_id(out, v, err);
-    } else {
+    const char *s;
+    uint64_t v;
+    cuzk_fc_proof_name_t k = cuzk_fc_proof_name_split(name, "RegisteredPoStProof_", CUZK_FC_POST_PROOF_COUNT, &v, &s);
+    if (k == CUZK_FC_PROOF_NAME_ID)
+        return cuzk_fc_post_proof_by_id(out, v, err);
+    if (k == CUZK_FC_PROOF_NAME_TEXT)
         for (int i = 0; i < CUZK_FC_POST_PROOF_COUNT; i++)
             if (strcmp(TABLE[i].name, s) == 0 || strcmp(TABLE[i].go_name, s) == 0) {
                 *out = &TABLE[i];
                 return CUZK_OK;
             }
-    }
     return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
                         "unknown registered PoSt proof \"%.64s\" (expected a name such as StackedDrgWindow32GiBV1_2, "
                         "its Go form StackedDrgWindow32GiBV1_1, or a number 0..%d)",

@@ -1,6 +1,7 @@
 /* The registered seal proof table (rust-filecoin-proofs-api src/registry.rs; sizes, layers, partitions and
  * minimum challenges from filecoin-proofs src/constants.rs). */
 #include "filecoin/registry/registered_proof.h"
+#include "filecoin/registry/proof_name.h"
 #include <string.h>
 
 #define KIB (1ull << 10)
@@ -76,25 +77,14 @@ cuzk_status cuzk_fc_seal_proof_parse(const cuzk_fc_seal_proof_t **out, const cha
     if (!out || !name)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "seal proof lookup: NULL argument");
     *out = NULL;
-    const char *s = name;
-    static const char go_prefix[] = "RegisteredSealProof_";
-    if (strncmp(s, go_prefix, sizeof go_prefix - 1) == 0)
-        s += sizeof go_prefix - 1;
-    if (*s >= '0' && *s <= '9') {
-        /* Digits only, no sign, no spaces, no overflow: strtoull alone accepts too much. */
-        uint64_t v = 0;
-        const char *d = s;
-        for (; *d >= '0' && *d <= '9'; d++) {
-            if (v > 1000)
-                break;
-            v = v * 10 + (uint64_t)(*d - '0');
-        }
-        if (*d == 0 && v < CUZK_FC_SEAL_PROOF_COUNT)
-            return cuzk_fc_seal_proof_by_id(out, v, err);
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
-                            "unknown registered seal proof \"%.64s\" (known ids: 0..%d)", name,
-                            CUZK_FC_SEAL_PROOF_COUNT - 1);
-    }
+    const char *s;
+    uint64_t v;
+    cuzk_fc_proof_name_t k = cuzk_fc_proof_name_split(name, "RegisteredSealProof_", CUZK_FC_SEAL_PROOF_COUNT, &v, &s);
+    if (k == CUZK_FC_PROOF_NAME_ID)
+        return cuzk_fc_seal_proof_by_id(out, v, err);
+    if (k == CUZK_FC_PROOF_NAME_BAD_ID)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "unknown registered seal proof \"%.64s\" (known ids: 0..%d)",
+                            name, CUZK_FC_SEAL_PROOF_COUNT - 1);
     const cuzk_fc_seal_proof_t *t = cuzk_fc_seal_proofs();
     for (int i = 0; i < CUZK_FC_SEAL_PROOF_COUNT; i++)
         if (strcmp(t[i].name, s) == 0) {

@@ -5,6 +5,7 @@
 #include "filecoin/registry/snap_proof.h"
 #include <string.h>
 #include "filecoin/registry/registered_proof.h"
+#include "filecoin/registry/proof_name.h"
 
 #define KIB (1ull << 10)
 #define MIB (1ull << 20)
@@ -103,25 +104,17 @@ cuzk_status cuzk_snap_registered_proof(cuzk_snap_registered_proof_t *out, uint64
 cuzk_status cuzk_snap_registered_proof_parse(cuzk_snap_registered_proof_t *out, const char *name, cuzk_err_t *err)
 {
     memset(out, 0, sizeof *out);
-    const char *s = name;
-    static const char go_prefix[] = "RegisteredUpdateProof_";
-    if (strncmp(s, go_prefix, sizeof go_prefix - 1) == 0)
-        s += sizeof go_prefix - 1;
-    if (*s >= '0' && *s <= '9') {
-        /* digits only: no sign, no spaces, no overflow */
-        uint64_t v = 0;
-        const char *d = s;
-        for (; *d >= '0' && *d <= '9' && v <= 1000; d++)
-            v = v * 10 + (uint64_t)(*d - '0');
-        if (*d == 0 && v < CUZK_FC_SNAP_PROOF_COUNT)
-            return cuzk_snap_registered_proof(out, v, err);
-    } else {
+    const char *s;
+    uint64_t v;
+    cuzk_fc_proof_name_t k = cuzk_fc_proof_name_split(name, "RegisteredUpdateProof_", CUZK_FC_SNAP_PROOF_COUNT, &v, &s);
+    if (k == CUZK_FC_PROOF_NAME_ID)
+        return cuzk_snap_registered_proof(out, v, err);
+    if (k == CUZK_FC_PROOF_NAME_TEXT)
         for (int i = 0; i < CUZK_FC_SNAP_PROOF_COUNT; i++)
             if (strcmp(TABLE[i].name, s) == 0) {
                 to_public(out, &TABLE[i]);
                 return CUZK_OK;
             }
-    }
     return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
                         "unknown registered update proof \"%.64s\" (expected a name such as StackedDrg32GiBV1, "
                         "RegisteredUpdateProof_StackedDrg32GiBV1, or a number 0..%d)",

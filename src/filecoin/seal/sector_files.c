@@ -3,7 +3,6 @@
  * merkletree StoreConfig), and sector.json, written here and read back with strict checks. */
 #include "filecoin/seal/sector_files.h"
 
-#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +10,7 @@
 
 #include "filecoin/hash/fr32.h"
 #include "filecoin/hash/poseidon.h"
+#include "util/file_read.h"
 
 #define SECTOR_JSON_VERSION 1
 
@@ -172,33 +172,6 @@ fail:
 
 /* ---- reading ---- */
 
-cuzk_status cuzk_fc_read_small(uint8_t **out, size_t *len, const char *path, size_t max, cuzk_err_t *err)
-{
-    *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return cuzk_err_set(err, CUZK_ERR_IO, "%s: %s", path, strerror(errno));
-    uint8_t *buf = malloc(max + 1);
-    if (!buf) {
-        fclose(f);
-        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory", path);
-    }
-    size_t n = fread(buf, 1, max + 1, f);
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        return cuzk_err_set(err, CUZK_ERR_IO, "%s: read error", path);
-    }
-    if (n > max) {
-        free(buf);
-        return cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: larger than %zu bytes", path, max);
-    }
-    *out = buf;
-    *len = n;
-    return CUZK_OK;
-}
-
 static int unhex32(uint8_t out[32], const char *s)
 {
     if (strlen(s) != 64)
@@ -268,43 +241,52 @@ static cuzk_status parse_json(cuzk_fc_sector_meta_t *m, const char *text, size_t
     return st;
 }
 
+cuzk_status cuzk_fc_p_aux_read(uint8_t comm_c[32], uint8_t second[32], const char *dir, const uint8_t comm_r[32],
+                              const char *what, const char *second_name, const char *comm_r_name, cuzk_err_t *err)
+{
+    char *aux_path = cuzk_fc_sector_path(dir, CUZK_FC_SECTOR_P_AUX);
+    if (!aux_path)
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s %s: out of memory", what, dir);
+    uint8_t *buf = NULL;
+    size_t len = 0;
+    cuzk_status st = cuzk_read_small_file(&buf, &len, aux_path, CUZK_FC_SECTOR_P_AUX_LEN, "p_aux", err);
+    if (st == CUZK_OK && len != CUZK_FC_SECTOR_P_AUX_LEN)
+        st = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: %zu bytes, %d expected (comm_c, %s)", aux_path, len,
+                          CUZK_FC_SECTOR_P_AUX_LEN, second_name);
+    if (st == CUZK_OK) {
+        uint8_t h[32];
+        if (!cuzk_fr32_is_canonical(buf) || !cuzk_fr32_is_canonical(buf + 32))
+            st = cuzk_err_set(err, CUZK_ERR_NOT_CANONICAL, "%s: %s is not a canonical Fr", aux_path,
+                              cuzk_fr32_is_canonical(buf) ? second_name : "comm_c");
+        else if ((st = cuzk_poseidon_node(h, 2, buf, err)) == CUZK_OK && memcmp(h, comm_r, 32) != 0)
+            st = cuzk_err_set(err, CUZK_ERR_MISMATCH, "%s %s: Poseidon(comm_c, %s) of p_aux is not %s", what, dir,
+                              second_name, comm_r_name);
+    }
+    if (st == CUZK_OK) {
+        memcpy(comm_c, buf, 32);
+        memcpy(second, buf + 32, 32);
+    }
+    free(buf);
+    free(aux_path);
+    return st;
+}
+
 cuzk_status cuzk_fc_sector_meta_read(cuzk_fc_sector_meta_t *out, const char *dir, cuzk_err_t *err)
 {
     memset(out, 0, sizeof *out);
     char *json_path = cuzk_fc_sector_path(dir, CUZK_FC_SECTOR_JSON);
-    char *aux_path = cuzk_fc_sector_path(dir, CUZK_FC_SECTOR_P_AUX);
-    if (!json_path || !aux_path) {
-        free(json_path);
-        free(aux_path);
+    if (!json_path)
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "sector %s: out of memory", dir);
-    }
     uint8_t *buf = NULL;
     size_t len = 0;
-    cuzk_status st = cuzk_fc_read_small(&buf, &len, json_path, 1 << 16, err);
+    cuzk_status st = cuzk_read_small_file(&buf, &len, json_path, 1 << 16, "any sector.json", err);
     if (st == CUZK_OK)
         st = parse_json(out, (const char *)buf, len, json_path, err);
     free(json_path);
     free(buf);
-    buf = NULL;
-    if (st == CUZK_OK) {
-        st = cuzk_fc_read_small(&buf, &len, aux_path, CUZK_FC_SECTOR_P_AUX_LEN, err);
-        if (st == CUZK_OK && len != CUZK_FC_SECTOR_P_AUX_LEN)
-            st = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: %zu bytes, %d expected (comm_c, comm_r_last)", aux_path, len,
-                              CUZK_FC_SECTOR_P_AUX_LEN);
-    }
-    if (st == CUZK_OK) {
-        memcpy(out->comm_c, buf, 32);
-        memcpy(out->comm_r_last, buf + 32, 32);
-        uint8_t h[32];
-        if (!cuzk_fr32_is_canonical(out->comm_c) || !cuzk_fr32_is_canonical(out->comm_r_last))
-            st = cuzk_err_set(err, CUZK_ERR_NOT_CANONICAL, "%s: %s is not a canonical Fr", aux_path,
-                              cuzk_fr32_is_canonical(out->comm_c) ? "comm_r_last" : "comm_c");
-        else if ((st = cuzk_poseidon_node(h, 2, buf, err)) == CUZK_OK && memcmp(h, out->comm_r, 32) != 0)
-            st = cuzk_err_set(err, CUZK_ERR_MISMATCH,
-                              "sector %s: Poseidon(comm_c, comm_r_last) of p_aux is not sector.json's comm_r", dir);
-    }
-    free(buf);
-    free(aux_path);
+    if (st == CUZK_OK)
+        st = cuzk_fc_p_aux_read(out->comm_c, out->comm_r_last, dir, out->comm_r, "sector", "comm_r_last",
+                                "sector.json's comm_r", err);
     if (st != CUZK_OK)
         memset(out, 0, sizeof *out);
     return st;

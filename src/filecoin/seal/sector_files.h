@@ -45,9 +45,14 @@ cuzk_status cuzk_fc_sector_make_dirs(const char *dir, cuzk_err_t *err);
 /* Helpers of the directories' readers and writers (sector.json, update.json). 32 bytes as 64 lowercase hex
  * digits and a NUL. */
 void cuzk_fc_hex32(char out[65], const uint8_t b[32]);
-/* The whole of a small file into a malloc'd *out (at most max bytes: a larger one is CUZK_ERR_FORMAT naming
- * path); CUZK_ERR_IO naming path, CUZK_ERR_NO_MEMORY. */
-cuzk_status cuzk_fc_read_small(uint8_t **out, size_t *len, const char *path, size_t max, cuzk_err_t *err);
+/* dir/p_aux (storage-proofs-porep PersistentAux: 64 bytes, comm_c then a second root: comm_r_last of a
+ * sealed sector, the root of tree R new of an updated one), both canonical Fr, with Poseidon2(comm_c,
+ * second) = comm_r. what ("sector" / "update"), second_name and comm_r_name (the file and key comm_r came
+ * from) word the messages. CUZK_ERR_IO (p_aux missing or unreadable: its path), CUZK_ERR_FORMAT (its
+ * size), CUZK_ERR_NOT_CANONICAL, CUZK_ERR_MISMATCH, CUZK_ERR_NO_MEMORY; the outputs are written only on
+ * success. */
+cuzk_status cuzk_fc_p_aux_read(uint8_t comm_c[32], uint8_t second[32], const char *dir, const uint8_t comm_r[32],
+                              const char *what, const char *second_name, const char *comm_r_name, cuzk_err_t *err);
 /* obj's member key as a non-negative integer / as 64 hex digits; CUZK_ERR_FORMAT naming path and key. */
 struct json_t;
 cuzk_status cuzk_fc_json_u64(uint64_t *out, struct json_t *obj, const char *key, const char *path, cuzk_err_t *err);

@@ -7,9 +7,9 @@
 
 #include "cuzk/snap.h"
 #include "filecoin/hash/fr32.h"
-#include "filecoin/hash/poseidon.h"
 #include "filecoin/seal/sector_layout.h"
 #include "filecoin/seal/snap_encode.h"
+#include "util/file_read.h"
 
 #define UPDATE_JSON_MAX (1 << 16)
 
@@ -97,38 +97,18 @@ cuzk_status cuzk_fc_snap_update_read(cuzk_seal_snap_info_t *out, const char *dir
 {
     memset(out, 0, sizeof *out);
     char *json_path = cuzk_fc_sector_path(dir, CUZK_FC_SNAP_JSON);
-    char *aux_path = cuzk_fc_sector_path(dir, CUZK_FC_SECTOR_P_AUX);
+    if (!json_path)
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory", dir);
     uint8_t *buf = NULL;
     size_t len = 0;
-    cuzk_status st = json_path && aux_path ? CUZK_OK : cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory", dir);
-    if (st == CUZK_OK)
-        st = cuzk_fc_read_small(&buf, &len, json_path, UPDATE_JSON_MAX, err);
+    cuzk_status st = cuzk_read_small_file(&buf, &len, json_path, UPDATE_JSON_MAX, "any update.json", err);
     if (st == CUZK_OK)
         st = parse_json(out, (const char *)buf, len, json_path, err);
     free(buf);
-    buf = NULL;
-    if (st == CUZK_OK) {
-        st = cuzk_fc_read_small(&buf, &len, aux_path, CUZK_FC_SECTOR_P_AUX_LEN, err);
-        if (st == CUZK_OK && len != CUZK_FC_SECTOR_P_AUX_LEN)
-            st = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: %zu bytes, %d expected (comm_c, root of tree R new)", aux_path,
-                              len, CUZK_FC_SECTOR_P_AUX_LEN);
-    }
-    if (st == CUZK_OK) {
-        memcpy(out->comm_c, buf, 32);
-        memcpy(out->root_r_new, buf + 32, 32);
-        uint8_t h[32];
-        if (!cuzk_fr32_is_canonical(out->comm_c) || !cuzk_fr32_is_canonical(out->root_r_new))
-            st = cuzk_err_set(err, CUZK_ERR_NOT_CANONICAL, "%s: %s is not a canonical Fr", aux_path,
-                              cuzk_fr32_is_canonical(out->comm_c) ? "the root of tree R new" : "comm_c");
-        else if ((st = cuzk_poseidon_node(h, 2, buf, err)) == CUZK_OK && memcmp(h, out->comm_r_new, 32) != 0)
-            st = cuzk_err_set(err, CUZK_ERR_MISMATCH,
-                              "update %s: Poseidon(comm_c, root of tree R new) of p_aux is not update.json's "
-                              "comm_r_new",
-                              dir);
-    }
-    free(buf);
     free(json_path);
-    free(aux_path);
+    if (st == CUZK_OK)
+        st = cuzk_fc_p_aux_read(out->comm_c, out->root_r_new, dir, out->comm_r_new, "update", "root of tree R new",
+                                "update.json's comm_r_new", err);
     if (st != CUZK_OK)
         memset(out, 0, sizeof *out);
     return st;

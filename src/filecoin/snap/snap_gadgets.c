@@ -91,19 +91,6 @@ void cuzk_snap_gen_challenge_bits(cuzk_cs_t *cs, const cuzk_num_t *comm_r_new, c
     }
 }
 
-/* x·y = z over one-variable LCs. */
-static void enforce_product(cuzk_cs_t *cs, cuzk_var_t x, cuzk_var_t y, cuzk_var_t z)
-{
-    cuzk_lc_t a, b, c;
-    cuzk_lc_init(&a, cs);
-    cuzk_lc_init(&b, cs);
-    cuzk_lc_init(&c, cs);
-    cuzk_lc_add(&a, x);
-    cuzk_lc_add(&b, y);
-    cuzk_lc_add(&c, z);
-    cuzk_cs_enforce_free(cs, &a, &b, &c);
-}
-
 cuzk_num_t cuzk_snap_challenge_high_bits(cuzk_cs_t *cs, const cuzk_bit_t *c_bits, size_t n,
                                          const cuzk_bit_t *h_select_bits, const uint32_t *hs, size_t nhs)
 {
@@ -132,7 +119,7 @@ cuzk_num_t cuzk_snap_challenge_high_bits(cuzk_cs_t *cs, const cuzk_bit_t *c_bits
         if (known && sel->value)
             v = c_high.value;
         or_zero[k] = cuzk_num_alloc(cs, known ? &v : NULL);
-        enforce_product(cs, c_high.var, sel->var, or_zero[k].var);
+        cuzk_enforce_var_product(cs, c_high.var, sel->var, or_zero[k].var);
         if (or_zero[k].has_value)
             fr_add(&sum, &sum, &or_zero[k].value);
         else

@@ -1,14 +1,12 @@
 /* SnapDeals vanilla partition proofs as the public API hands them around (cuzk/snap.h): an opaque handle
  * over one decoded bincode PartitionProof (snap_vproof.h), read from a buffer, or a whole sector's from a
  * file of bincode Vec<PartitionProof>. Shapes are checked against a registered proof later. */
-#include <errno.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "filecoin/vanilla/snap_vproof.h"
+#include "util/file_read.h"
 
 /* The largest file of partition proofs read: a 64GiB sector's 16 partitions are about 10 MiB. A larger file
  * is not one (a replica or a tree file given by mistake) and is not read. */
@@ -37,43 +35,6 @@ void cuzk_snap_vanilla_free(cuzk_snap_vanilla_t *v)
     free(v);
 }
 
-/* The whole file at path into a malloc'd buffer. */
-static cuzk_status read_file(uint8_t **out, size_t *out_len, const char *path, cuzk_err_t *err)
-{
-    *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return cuzk_err_set(err, CUZK_ERR_IO, "%s: %s", path, strerror(errno));
-    struct stat sb;
-    if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode)) {
-        fclose(f);
-        return cuzk_err_set(err, CUZK_ERR_IO, "%s: not a regular file", path);
-    }
-    if ((uint64_t)sb.st_size > VANILLA_FILE_MAX_BYTES) {
-        fclose(f);
-        return cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: %llu bytes, larger than any sector's partition proofs (%u at "
-                                                  "most)",
-                            path, (unsigned long long)sb.st_size, VANILLA_FILE_MAX_BYTES);
-    }
-    size_t len = (size_t)sb.st_size;
-    uint8_t *buf = malloc(len + 1);
-    if (!buf) {
-        fclose(f);
-        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory", path);
-    }
-    /* one byte more than the size: a file that grew meanwhile is refused rather than cut */
-    size_t got = fread(buf, 1, len + 1, f);
-    int bad = ferror(f);
-    fclose(f);
-    if (bad || got != len) {
-        free(buf);
-        return cuzk_err_set(err, CUZK_ERR_IO, bad ? "%s: read error" : "%s: changed while being read", path);
-    }
-    *out = buf;
-    *out_len = len;
-    return CUZK_OK;
-}
-
 cuzk_status cuzk_snap_vanilla_load_all(cuzk_snap_vanilla_t **out, size_t max, size_t *n, const char *path,
                                        cuzk_err_t *err)
 {
@@ -82,7 +43,8 @@ cuzk_status cuzk_snap_vanilla_load_all(cuzk_snap_vanilla_t **out, size_t max, si
         out[i] = NULL;
     uint8_t *buf = NULL;
     size_t len = 0;
-    cuzk_status st = read_file(&buf, &len, path, err);
+    cuzk_status st =
+        cuzk_read_small_file(&buf, &len, path, VANILLA_FILE_MAX_BYTES, "any sector's partition proofs", err);
     if (st != CUZK_OK)
         return st;
     cuzk_fc_snap_vproof_t *parts = max ? calloc(max, sizeof *parts) : NULL;

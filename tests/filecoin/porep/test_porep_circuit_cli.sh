@@ -5,12 +5,6 @@
 set -u
 cuzk="$1"
 . "$(dirname "$0")/../../cli_expect.sh"
-expect_line() {   # expect_line <description> <line> <command...>
-  what="$1"; line="$2"; shift 2
-  expect 0 "$what" "$@"
-  got=$(cat "$dir/out")
-  [ "$got" = "$line" ] || { echo "FAIL: $what: got '$got', expected '$line'"; fails=$((fails + 1)); }
-}
 
 counts="constraints=2687921 inputs=40 aux=2685673 nnz_a=6420965 nnz_b=2689006 nnz_c=5824682"
 hash="hash=2c120b1125bd531d5a62b11932b2ae0e0cb47f455cea582994f97534e296bb42"

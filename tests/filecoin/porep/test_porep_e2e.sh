@@ -11,14 +11,6 @@ params="$2"
 full="${3:-}"
 msg_on="1 2"   # an invalid proof (exit 1) says why too
 . "$(dirname "$0")/../../cli_expect.sh"
-no_file() {   # no_file <description> <path>
-  if [ -e "$2" ] || ls "$2".tmp.* >/dev/null 2>&1; then
-    echo "FAIL: $1: $2 (or a temporary file) was left behind"; fails=$((fails + 1))
-  fi
-}
-stderr_has() {   # stderr_has <description> <text>
-  grep -q "$2" "$dir/err" || { echo "FAIL: $1: stderr lacks '$2'"; cat "$dir/err"; fails=$((fails + 1)); }
-}
 
 # one sector's data, sealed twice with two seeds; another sector number with the first seed
 head -c 2032 /dev/urandom >"$dir/data"

@@ -23,6 +23,7 @@
 #include "cuzk/post.h"
 #include "ff/fr.h"
 #include "filecoin/hash/poseidon.h"
+#include "cs/cs_test_backends.h"
 #include "test_util.h"
 
 /* ---- a real tree R, by the slow oracle ------------------------------------------------------------ */
@@ -146,14 +147,6 @@ static cuzk_cs_t *synth(cuzk_cs_backend b, const cuzk_post_config_t *cfg, const 
     return cs;
 }
 
-static int64_t unsatisfied(const cuzk_cs_t *cs)
-{
-    int64_t u = -2;
-    cuzk_err_t err = {{0}};
-    CHECK_MSG(cuzk_cs_test_unsatisfied(cs, &u, &err) == CUZK_OK, "%s", err.msg);
-    return u;
-}
-
 /* Published gadget counts (docs/REFERENCE.md §2): Poseidon of arity a, insert of a, and a tree level. */
 static size_t poseidon_cost(unsigned a) { return a == 2 ? 311 : a == 4 ? 377 : a == 8 ? 505 : 761; }
 static size_t insert_cost(unsigned a) { return a == 2 ? 2 : a == 4 ? 8 : a == 8 ? 22 : (size_t)a * (a - 1); }
@@ -219,38 +212,10 @@ static void backends_agree(const char *name, const cuzk_post_config_t *cfg, cons
 {
     cuzk_cs_counts_t ct;
     cuzk_cs_counts(tst, &ct);
-    static const cuzk_cs_backend others[] = {CUZK_CS_COUNT, CUZK_CS_WITNESS, CUZK_CS_RECORD, CUZK_CS_DIRECT,
-                                             CUZK_CS_CHECK};
-    for (size_t k = 0; k < sizeof others / sizeof others[0]; k++) {
-        cuzk_cs_backend b = others[k];
-        bool values = b != CUZK_CS_COUNT && b != CUZK_CS_RECORD;
-        cuzk_cs_t *cs = synth(b, cfg, values ? w : NULL, 1, CUZK_OK);
-        cuzk_cs_counts_t c;
-        cuzk_cs_counts(cs, &c);
-        CHECK_MSG(c.num_inputs == ct.num_inputs && c.num_aux == ct.num_aux && c.num_constraints == ct.num_constraints,
-                  "%s: backend %d counts", name, (int)b);
-        if (c.has_density)
-            CHECK_MSG(c.a_aux_density == ct.a_aux_density && c.b_input_density == ct.b_input_density &&
-                          c.b_aux_density == ct.b_aux_density && c.nnz_a == ct.nnz_a && c.nnz_b == ct.nnz_b &&
-                          c.nnz_c == ct.nnz_c,
-                      "%s: backend %d densities", name, (int)b);
-        if (values)
-            CHECK_MSG(memcmp(cuzk_cs_aux(cs), cuzk_cs_aux(tst), c.num_aux * sizeof(fr)) == 0 &&
-                          memcmp(cuzk_cs_inputs(cs), cuzk_cs_inputs(tst), c.num_inputs * sizeof(fr)) == 0,
-                      "%s: backend %d values", name, (int)b);
-        if (b == CUZK_CS_DIRECT) {
-            cuzk_groth16_witness_t gw;
-            CHECK(cuzk_cs_groth16_witness(cs, &gw, NULL) == CUZK_OK);
-            bool hold = true;
-            for (size_t r = 0; r < gw.num_constraints && hold; r++) {
-                fr ab;
-                fr_mul(&ab, &gw.a[r], &gw.b[r]);
-                hold = fr_eq(&ab, &gw.c[r]);
-            }
-            CHECK_MSG(hold, "%s: direct rows", name);
-        }
-        if (b == CUZK_CS_CHECK)
-            CHECK_MSG(unsatisfied(cs) == -1, "%s: check backend", name);
+    for (size_t k = 0; k < CS_TEST_OTHER_BACKENDS; k++) {
+        cuzk_cs_backend b = cs_test_other_backends[k];
+        cuzk_cs_t *cs = synth(b, cfg, cs_test_backend_has_values(b) ? w : NULL, 1, CUZK_OK);
+        cs_test_agrees_with_test(name, cs, tst);
         cuzk_cs_free(cs);
     }
     /* the hash backend streams the test backend's hash */
@@ -313,16 +278,16 @@ static void tamper(const char *name, const cuzk_post_config_t *cfg, const cuzk_p
         }
         }
         cuzk_cs_t *t = synth(CUZK_CS_TEST, cfg, &w, 1, CUZK_OK);
-        int64_t ut = unsatisfied(t);
+        int64_t ut = cs_test_unsatisfied(t);
         CHECK_MSG(ut >= 0, "%s: tamper %d in sector %u challenge %u not seen", name, kind, s, c);
         for (int threads = 1; threads <= 3; threads += 2) {
             cuzk_cs_t *k = synth(CUZK_CS_CHECK, cfg, &w, threads, CUZK_OK);
-            CHECK_MSG(unsatisfied(k) == ut, "%s: tamper %d, %d threads: check %lld, test %lld", name, kind, threads,
-                      (long long)unsatisfied(k), (long long)ut);
+            CHECK_MSG(cs_test_unsatisfied(k) == ut, "%s: tamper %d, %d threads: check %lld, test %lld", name, kind, threads,
+                      (long long)cs_test_unsatisfied(k), (long long)ut);
             cuzk_cs_free(k);
         }
         cuzk_cs_t *tj = synth(CUZK_CS_TEST, cfg, &w, 3, CUZK_OK);
-        CHECK(unsatisfied(tj) == ut);
+        CHECK(cs_test_unsatisfied(tj) == ut);
         cuzk_cs_free(tj);
         cuzk_cs_free(t);
     }
@@ -348,7 +313,7 @@ static void reference_shapes(void)
             cuzk_cs_counts(t, &c);
             CHECK_MSG(c.num_constraints == rc->constraints && c.num_inputs == rc->inputs,
                       "%s: %zu constraints, %zu inputs", rc->name, c.num_constraints, c.num_inputs);
-            CHECK_MSG(unsatisfied(t) == -1, "%s partition %u: not satisfied", rc->name, j);
+            CHECK_MSG(cs_test_unsatisfied(t) == -1, "%s partition %u: not satisfied", rc->name, j);
             CHECK_MSG(memcmp(cuzk_cs_inputs(t), want, rc->inputs * sizeof(fr)) == 0, "%s: public inputs", rc->name);
             if (j == 0) {
                 backends_agree(rc->name, &cfg, &w, t);
@@ -471,7 +436,7 @@ static void joins(void)
         for (uint32_t i = 0; i < cfg->sector_count; i++)
             witness_sector(&w, i, &s[i % 2], &p);
         cuzk_cs_t *par = synth(CUZK_CS_TEST, cfg, &w, 3, CUZK_OK);
-        CHECK(unsatisfied(par) == -1);
+        CHECK(cs_test_unsatisfied(par) == -1);
         CHECK(memcmp(cuzk_cs_inputs(par), in, cuzk_post_num_inputs(cfg) * sizeof(fr)) == 0);
         cuzk_cs_free(par);
         joins_for(k ? "29 sectors" : "13 sectors", cfg, &w);

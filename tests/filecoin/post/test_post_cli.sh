@@ -16,17 +16,6 @@ p="$3"
 msg_on="1 2"   # an invalid proof (exit 1) says why too
 . "$(dirname "$0")/../../cli_expect.sh"
 manifest="$(dirname "$0")/../../vectors/params/parameters-excerpt.json"
-no_file() {   # no_file <description> <path>
-  if [ -e "$2" ] || ls "$2".tmp.* >/dev/null 2>&1; then
-    echo "FAIL: $1: $2 (or a temporary file) was left behind"; fails=$((fails + 1))
-  fi
-}
-stderr_has() {   # stderr_has <description> <text>
-  grep -q "$2" "$dir/err" || { echo "FAIL: $1: stderr lacks '$2'"; cat "$dir/err"; fails=$((fails + 1)); }
-}
-stdout_has() {   # stdout_has <description> <text>
-  grep -q "$2" "$dir/out" || { echo "FAIL: $1: stdout lacks '$2'"; cat "$dir/out"; fails=$((fails + 1)); }
-}
 
 "$writer" --write-vanilla "$dir" >/dev/null || { echo "FAIL: test_post_api --write-vanilla"; exit 1; }
 rand=1111111111111111111111111111111111111111111111111111111111111111

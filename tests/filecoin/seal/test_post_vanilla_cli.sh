@@ -14,24 +14,6 @@ p="$3"
 full="${4:-}"
 msg_on="1 2"
 . "$(dirname "$0")/../../cli_expect.sh"
-no_file() {   # no_file <description> <path>
-  if [ -e "$2" ] || ls "$2".tmp.* >/dev/null 2>&1; then
-    echo "FAIL: $1: $2 (or a temporary file) was left behind"; fails=$((fails + 1))
-  fi
-}
-stderr_has() {   # stderr_has <description> <text>
-  grep -q "$2" "$dir/err" || { echo "FAIL: $1: stderr lacks '$2'"; cat "$dir/err"; fails=$((fails + 1)); }
-}
-stdout_has() {   # stdout_has <description> <text>
-  grep -q "$2" "$dir/out" || { echo "FAIL: $1: stdout lacks '$2'"; cat "$dir/out"; fails=$((fails + 1)); }
-}
-size_is() {   # size_is <description> <file> <bytes>
-  n=$(wc -c <"$2" 2>/dev/null || echo 0)
-  [ "$n" -eq "$3" ] || { echo "FAIL: $1: $2 has $n bytes, $3 expected"; fails=$((fails + 1)); }
-}
-same() {   # same <description> <file> <file>
-  cmp -s "$2" "$3" || { echo "FAIL: $1: $2 and $3 differ"; fails=$((fails + 1)); }
-}
 differ() {   # differ <description> <file> <file>
   cmp -s "$2" "$3" && { echo "FAIL: $1: $2 and $3 are the same"; fails=$((fails + 1)); }
 }

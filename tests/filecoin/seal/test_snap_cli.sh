@@ -9,21 +9,6 @@
 set -u
 cuzk="$1"
 . "$(dirname "$0")/../../cli_expect.sh"
-no_file() {   # no_file <description> <path>
-  if [ -e "$2" ] || ls "$2".tmp.* >/dev/null 2>&1; then
-    echo "FAIL: $1: $2 (or a temporary file) was left behind"; fails=$((fails + 1))
-  fi
-}
-stderr_has() {   # stderr_has <description> <text>
-  grep -q "$2" "$dir/err" || { echo "FAIL: $1: stderr lacks '$2'"; cat "$dir/err"; fails=$((fails + 1)); }
-}
-size_is() {   # size_is <description> <file> <bytes>
-  n=$(wc -c <"$2" 2>/dev/null || echo 0)
-  [ "$n" -eq "$3" ] || { echo "FAIL: $1: $2 has $n bytes, $3 expected"; fails=$((fails + 1)); }
-}
-same() {   # same <description> <file> <file>
-  cmp -s "$2" "$3" || { echo "FAIL: $1: $2 and $3 differ"; fails=$((fails + 1)); }
-}
 json_field() {   # json_field <file> <key>: the string value of "key" in a flat JSON object
   sed -n "s/.*\"$2\": \"\([0-9a-f]*\)\".*/\1/p" "$1"
 }

@@ -11,18 +11,6 @@ set -u
 cuzk="$1"
 bench="$2"
 . "$(dirname "$0")/../../cli_expect.sh"
-no_file() {   # no_file <description> <path>
-  if [ -e "$2" ] || ls "$2".tmp.* >/dev/null 2>&1; then
-    echo "FAIL: $1: $2 (or a temporary file) was left behind"; fails=$((fails + 1))
-  fi
-}
-stderr_has() {   # stderr_has <description> <text>
-  grep -q "$2" "$dir/err" || { echo "FAIL: $1: stderr lacks '$2'"; cat "$dir/err"; fails=$((fails + 1)); }
-}
-size_is() {   # size_is <description> <file> <bytes>
-  n=$(wc -c <"$2" 2>/dev/null || echo 0)
-  [ "$n" -eq "$3" ] || { echo "FAIL: $1: $2 has $n bytes, $3 expected"; fails=$((fails + 1)); }
-}
 count_is() {   # count_is <description> <file> <n>: the file's first 8 bytes, a little-endian u64
   c=$(od -An -tu8 -N8 "$2" 2>/dev/null | tr -d ' ')
   [ "$c" = "$3" ] || { echo "FAIL: $1: $2 counts '$c' partition proofs, $3 expected"; fails=$((fails + 1)); }

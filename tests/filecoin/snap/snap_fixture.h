@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include "cuzk/snap.h"
 #include "ff/fr.h"
+#include "test_util.h"
 
 #define SNAP_FIXTURE_MAX_LEVELS 32
 
@@ -20,6 +21,19 @@ typedef struct {
     fr *d[SNAP_FIXTURE_MAX_LEVELS + 1]; /* tree D, level 0: the new data */
     fr comm_c, comm_r_old, comm_d_new, comm_r_new, phi;
 } snap_fixture_t;
+
+/* A constants.rs shape: sector size in bytes, h = hs[h_index] (needs no instance: the gadget tests use it
+ * alone). */
+static inline cuzk_snap_config_t snap_fixture_config(uint64_t sector_size, unsigned h_index)
+{
+    cuzk_snap_config_t cfg;
+    cuzk_err_t err = {{0}};
+    CHECK_MSG(cuzk_snap_config_for_size(&cfg, sector_size, &err) == CUZK_OK, "%s", err.msg);
+    uint32_t hs[CUZK_SNAP_H_CHOICES];
+    cuzk_snap_hs(cfg.nodes, hs);
+    cfg.h = hs[h_index];
+    return cfg;
+}
 
 /* Builds an instance of cfg (a constants.rs shape; small sizes only: every node is kept). */
 void snap_fixture_make(snap_fixture_t *f, const cuzk_snap_config_t *cfg);

@@ -9,7 +9,8 @@
  * names what is wrong: proof id, partition count, each commitment, a damaged partition among four, two
  * partitions swapped, a truncated file.
  * With --prove DIR (the slow suite, on the development parameters `cuzk params generate --kind snap` left in
- * DIR): prove → verify true; against another comm_r_old, comm_d_new or comm_r_new, or with a tampered proof
+ * DIR): synthetic 8MiB partitions 1 and 3 satisfy the circuit (10,007,503 constraints: the count derived in
+ * docs/REFERENCE.md) with their public inputs; prove → verify true; against another comm_r_old, comm_d_new or comm_r_new, or with a tampered proof
  * → false; keys and key checks, the partition calls, cancellation, a request proved unchecked (opts.checked)
  * with a commitment it does not hold gives a proof that does not verify. */
 #include <stdio.h>
@@ -409,6 +410,38 @@ static void test_witness(const sector_t *s)
     cuzk_snap_partition_free(NULL);
 }
 
+/* Synthetic 8MiB sectors' partitions 1 and 3 (10,007,503 constraints each): the witness the request gives
+ * satisfies the circuit with k_and_h_select = k | 8 << 2 as cuzk_snap_public_inputs says (slow suite). */
+static void test_partitions_8mib(void)
+{
+    cuzk_err_t err = {{0}};
+    cuzk_snap_config_t cfg;
+    CHECK(cuzk_snap_config_for_proof(&cfg, 1, &err) == CUZK_OK);
+    uint8_t comm_c[32], seed[32];
+    test_rand_fr_bytes(comm_c);
+    test_rand_bytes(seed, 32);
+    cuzk_fc_snap_synthetic_t syn;
+    if (cuzk_fc_snap_synthetic(&syn, &cfg, comm_c, seed, 0, &err) != CUZK_OK) {
+        CHECK_MSG(0, "synthetic 8MiB: %s", err.msg);
+        return;
+    }
+    cuzk_snap_vanilla_t *v[4] = {0};
+    for (size_t k = 0; k < 4; k++)
+        CHECK_MSG(cuzk_snap_vanilla_parse(&v[k], syn.data[k], syn.len[k], &err) == CUZK_OK, "%s", err.msg);
+    cuzk_snap_request_t r = request_of(1, syn.comm_r_old, syn.comm_d_new, syn.comm_r_new, v, 4);
+    for (uint32_t k = 1; k < 4; k += 2) {
+        uint64_t n = 0;
+        cuzk_status st;
+        CHECK_MSG(satisfied(&r, k, &n, &st, &err) == 1 && n == 10007503, "8MiB partition %u: %llu constraints, %s", k,
+                  (unsigned long long)n, err.msg);
+        cuzk_scalar_t in[4];
+        CHECK(cuzk_snap_public_inputs(in, &r, k, &err) == CUZK_OK && in[0].l[0] == (32 | k));
+    }
+    for (size_t k = 0; k < 4; k++)
+        cuzk_snap_vanilla_free(v[k]);
+    cuzk_fc_snap_synthetic_free(&syn);
+}
+
 /* ---- proving (--prove DIR) ------------------------------------------------------------------------------- */
 
 static int verifies(const cuzk_snap_request_t *r, const cuzk_groth16_vk_t *vk, const cuzk_groth16_proof_t *proofs,
@@ -534,6 +567,7 @@ int main(int argc, char **argv)
     if (params) {
         if (have)
             test_prove(&s, params);
+        test_partitions_8mib();
     } else {
         test_names();
         test_check_partitions();

@@ -14,54 +14,21 @@
 #include "cuzk/snap.h"
 #include "ff/fr.h"
 #include "snap_fixture.h"
+#include "cs/cs_test_backends.h"
 #include "test_util.h"
 
 /* ---- helpers ---------------------------------------------------------------------------------------- */
 
 static unsigned log2u64(uint64_t x) { return (unsigned)__builtin_ctzll(x); }
 
-static cuzk_cs_t *new_cs(cuzk_cs_backend b)
-{
-    cuzk_cs_t *cs = NULL;
-    CHECK(cuzk_cs_new(&cs, b, CUZK_LC_DEFAULT, NULL) == CUZK_OK);
-    return cs;
-}
-
 static cuzk_cs_t *synth(cuzk_cs_backend b, const cuzk_snap_config_t *cfg, const cuzk_snap_witness_t *w,
                         cuzk_status want)
 {
-    cuzk_cs_t *cs = new_cs(b);
+    cuzk_cs_t *cs = cs_test_new(b);
     cuzk_err_t err = {{0}};
     cuzk_status st = cuzk_snap_synthesize(cs, cfg, w, 1, &err);
     CHECK_MSG(st == want, "backend %d: status %d (%s), expected %d", (int)b, (int)st, err.msg, (int)want);
     return cs;
-}
-
-static int64_t unsatisfied(const cuzk_cs_t *cs)
-{
-    int64_t u = -2;
-    cuzk_err_t err = {{0}};
-    CHECK_MSG(cuzk_cs_test_unsatisfied(cs, &u, &err) == CUZK_OK, "%s", err.msg);
-    return u;
-}
-
-static size_t num_constraints(const cuzk_cs_t *cs)
-{
-    cuzk_cs_counts_t c;
-    cuzk_cs_counts(cs, &c);
-    return c.num_constraints;
-}
-
-/* A constants.rs shape: sector size in bytes, h = hs[h_index]. */
-static cuzk_snap_config_t config(uint64_t sector_size, unsigned h_index)
-{
-    cuzk_snap_config_t cfg;
-    cuzk_err_t err = {{0}};
-    CHECK_MSG(cuzk_snap_config_for_size(&cfg, sector_size, &err) == CUZK_OK, "%s", err.msg);
-    uint32_t hs[CUZK_SNAP_H_CHOICES];
-    cuzk_snap_hs(cfg.nodes, hs);
-    cfg.h = hs[h_index];
-    return cfg;
 }
 
 /* ---- satisfaction, backends, tampering -------------------------------------------------------------------- */
@@ -71,39 +38,11 @@ static void backends_agree(const char *name, const cuzk_snap_config_t *cfg, cons
 {
     cuzk_cs_counts_t ct;
     cuzk_cs_counts(tst, &ct);
-    static const cuzk_cs_backend others[] = {CUZK_CS_COUNT, CUZK_CS_WITNESS, CUZK_CS_RECORD, CUZK_CS_DIRECT,
-                                             CUZK_CS_CHECK};
-    for (size_t k = 0; k < sizeof others / sizeof others[0]; k++) {
-        cuzk_cs_backend b = others[k];
-        bool values = b != CUZK_CS_COUNT && b != CUZK_CS_RECORD;
+    for (size_t k = 0; k < CS_TEST_OTHER_BACKENDS; k++) {
+        cuzk_cs_backend b = cs_test_other_backends[k];
         /* the value-less backends get the witness too: its values are not read */
         cuzk_cs_t *cs = synth(b, cfg, w, CUZK_OK);
-        cuzk_cs_counts_t c;
-        cuzk_cs_counts(cs, &c);
-        CHECK_MSG(c.num_inputs == ct.num_inputs && c.num_aux == ct.num_aux && c.num_constraints == ct.num_constraints,
-                  "%s: backend %d counts", name, (int)b);
-        if (c.has_density)
-            CHECK_MSG(c.a_aux_density == ct.a_aux_density && c.b_input_density == ct.b_input_density &&
-                          c.b_aux_density == ct.b_aux_density && c.nnz_a == ct.nnz_a && c.nnz_b == ct.nnz_b &&
-                          c.nnz_c == ct.nnz_c,
-                      "%s: backend %d densities", name, (int)b);
-        if (values)
-            CHECK_MSG(memcmp(cuzk_cs_aux(cs), cuzk_cs_aux(tst), c.num_aux * sizeof(fr)) == 0 &&
-                          memcmp(cuzk_cs_inputs(cs), cuzk_cs_inputs(tst), c.num_inputs * sizeof(fr)) == 0,
-                      "%s: backend %d values", name, (int)b);
-        if (b == CUZK_CS_DIRECT) {
-            cuzk_groth16_witness_t gw;
-            CHECK(cuzk_cs_groth16_witness(cs, &gw, NULL) == CUZK_OK);
-            bool hold = true;
-            for (size_t r = 0; r < gw.num_constraints && hold; r++) {
-                fr ab;
-                fr_mul(&ab, &gw.a[r], &gw.b[r]);
-                hold = fr_eq(&ab, &gw.c[r]);
-            }
-            CHECK_MSG(hold, "%s: direct rows", name);
-        }
-        if (b == CUZK_CS_CHECK)
-            CHECK_MSG(unsatisfied(cs) == -1, "%s: check backend", name);
+        cs_test_agrees_with_test(name, cs, tst);
         cuzk_cs_free(cs);
     }
     /* circuit info: the count backend's figures, and the hash backend's streamed hash = the test backend's */
@@ -205,12 +144,12 @@ static void tamper(const char *name, const snap_fixture_t *f, const cuzk_snap_wi
         if (x)
             fr_add(x, x, &FR_ONE);
         cuzk_cs_t *k = synth(CUZK_CS_CHECK, cfg, &w, CUZK_OK);
-        int64_t uk = unsatisfied(k);
+        int64_t uk = cs_test_unsatisfied(k);
         CHECK_MSG(uk >= 0, "%s: a changed %s (challenge %u) satisfies", name, what[kind], c);
         if (compare && kind == 0) {
             cuzk_cs_t *t = synth(CUZK_CS_TEST, cfg, &w, CUZK_OK);
-            CHECK_MSG(unsatisfied(t) == uk, "%s: %s: test %lld, check %lld", name, what[kind],
-                      (long long)unsatisfied(t), (long long)uk);
+            CHECK_MSG(cs_test_unsatisfied(t) == uk, "%s: %s: test %lld, check %lld", name, what[kind],
+                      (long long)cs_test_unsatisfied(t), (long long)uk);
             cuzk_cs_free(t);
         }
         cuzk_cs_free(k);
@@ -231,9 +170,9 @@ static void tamper(const char *name, const snap_fixture_t *f, const cuzk_snap_wi
     cuzk_snap_witness_free(&w);
     witness_copy(&w, good);
     w.k = cfg->partition_count;
-    cs = new_cs(CUZK_CS_TEST);
+    cs = cs_test_new(CUZK_CS_TEST);
     CHECK(cuzk_snap_synthesize(cs, cfg, &w, 1, &err) == CUZK_ERR_INVALID_ARG && strstr(err.msg, "partition"));
-    CHECK(num_constraints(cs) == 0);
+    CHECK(cs_test_num_constraints(cs) == 0);
     cuzk_cs_free(cs);
     cuzk_snap_witness_free(&w);
 }
@@ -251,9 +190,9 @@ static void real_instance(const char *name, const cuzk_snap_config_t *cfg, size_
         fr want[CUZK_SNAP_NUM_INPUTS];
         snap_fixture_witness(&w, &f, k, want, NULL);
         cuzk_cs_t *t = synth(full && k == 0 ? CUZK_CS_TEST : CUZK_CS_CHECK, cfg, &w, CUZK_OK);
-        CHECK_MSG(num_constraints(t) == constraints, "%s: %zu constraints", name, num_constraints(t));
-        CHECK_MSG(unsatisfied(t) == -1, "%s partition %u: not satisfied (constraint %lld)", name, k,
-                  (long long)unsatisfied(t));
+        CHECK_MSG(cs_test_num_constraints(t) == constraints, "%s: %zu constraints", name, cs_test_num_constraints(t));
+        CHECK_MSG(cs_test_unsatisfied(t) == -1, "%s partition %u: not satisfied (constraint %lld)", name, k,
+                  (long long)cs_test_unsatisfied(t));
         CHECK_MSG(memcmp(cuzk_cs_inputs(t), want, sizeof want) == 0, "%s: public inputs", name);
         if (k == 0) {
             if (full)
@@ -270,23 +209,23 @@ static void real_instance(const char *name, const cuzk_snap_config_t *cfg, size_
 
 static void stops(void)
 {
-    cuzk_snap_config_t cfg = config(2048, 3);
+    cuzk_snap_config_t cfg = snap_fixture_config(2048, 3);
     test_stop_counter never = {0, 0}, soon = {0, 4};
-    cuzk_cs_t *cs = new_cs(CUZK_CS_COUNT);
+    cuzk_cs_t *cs = cs_test_new(CUZK_CS_COUNT);
     cuzk_cs_set_stop(cs, test_stop_after, &never);
     CHECK(cuzk_snap_synthesize(cs, &cfg, NULL, 1, NULL) == CUZK_OK);
     CHECK_MSG(never.polls == (int)cfg.challenge_count, "%d polls", never.polls); /* before each challenge */
     cuzk_cs_free(cs);
-    cs = new_cs(CUZK_CS_RECORD);
+    cs = cs_test_new(CUZK_CS_RECORD);
     cuzk_cs_set_stop(cs, test_stop_after, &soon);
     CHECK(cuzk_snap_synthesize(cs, &cfg, NULL, 1, NULL) == CUZK_ERR_CANCELLED);
-    CHECK(num_constraints(cs) < 1705039);
+    CHECK(cs_test_num_constraints(cs) < 1705039);
     cuzk_cs_free(cs);
 }
 
 static void errors(void)
 {
-    cuzk_snap_config_t good = config(2048, 3);
+    cuzk_snap_config_t good = snap_fixture_config(2048, 3);
     cuzk_snap_config_t bad[4] = {good, good, good, good};
     bad[0].nodes = 48;
     bad[1].challenge_count = 11;
@@ -295,7 +234,7 @@ static void errors(void)
     for (int i = 0; i < 4; i++) {
         cuzk_err_t err = {{0}};
         cuzk_cs_t *cs = synth(CUZK_CS_COUNT, &bad[i], NULL, CUZK_ERR_INVALID_ARG);
-        CHECK(num_constraints(cs) == 0);
+        CHECK(cs_test_num_constraints(cs) == 0);
         cuzk_cs_free(cs);
         cuzk_snap_witness_t w;
         CHECK(cuzk_snap_witness_init(&w, &bad[i], &err) == CUZK_ERR_INVALID_ARG && !w.storage_);
@@ -307,9 +246,9 @@ static void errors(void)
     cuzk_snap_witness_t w;
     CHECK(cuzk_snap_witness_init(&w, &good, NULL) == CUZK_OK && w.apex_leaves && w.challenges &&
           w.challenges[9].siblings_r_new && !w.has_values);
-    cuzk_snap_config_t other = config(1024, 3);
+    cuzk_snap_config_t other = snap_fixture_config(1024, 3);
     cuzk_err_t err = {{0}};
-    cuzk_cs_t *cs = new_cs(CUZK_CS_TEST);
+    cuzk_cs_t *cs = cs_test_new(CUZK_CS_TEST);
     CHECK(cuzk_snap_synthesize(cs, &other, &w, 1, &err) == CUZK_ERR_INVALID_ARG && strstr(err.msg, "witness"));
     cuzk_cs_free(cs);
     /* no values where the backend needs them: the witness without values, or none */
@@ -319,7 +258,7 @@ static void errors(void)
     cuzk_cs_free(cs);
     /* a witness without values is the blank circuit on the count backend */
     cs = synth(CUZK_CS_COUNT, &good, &w, CUZK_OK);
-    CHECK(num_constraints(cs) == 1705039);
+    CHECK(cs_test_num_constraints(cs) == 1705039);
     cuzk_cs_free(cs);
     cuzk_snap_witness_free(&w);
     cuzk_snap_witness_free(&w); /* twice is fine */
@@ -329,7 +268,7 @@ static void errors(void)
 int main(void)
 {
     test_init("test_snap_circuit");
-    cuzk_snap_config_t c2k = config(2048, 3), c1k = config(1024, 2);
+    cuzk_snap_config_t c2k = snap_fixture_config(2048, 3), c1k = snap_fixture_config(1024, 2);
     /* the changes split between the two instances (each synthesis takes a while) */
     real_instance("2KiB (production)", &c2k, 1705039, true, 0x14d);
     real_instance("1KiB (8-4-0, h = hs[2])", &c1k, 1248389, false, 0x0b2);

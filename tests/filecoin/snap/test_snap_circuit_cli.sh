@@ -6,12 +6,6 @@
 set -u
 cuzk="$1"
 . "$(dirname "$0")/../../cli_expect.sh"
-expect_line() {   # expect_line <description> <line> <command...>
-  what="$1"; line="$2"; shift 2
-  expect 0 "$what" "$@"
-  got=$(cat "$dir/out")
-  [ "$got" = "$line" ] || { echo "FAIL: $what: got '$got', expected '$line'"; fails=$((fails + 1)); }
-}
 
 counts="constraints=1705039 inputs=5 aux=1703569 nnz_a=4030887 nnz_b=1706537 nnz_c=3616648"
 hash="hash=c787aea9329f4525b3bcde14533b9b775654f6a9afe0a7c671783c8bd4f1f7a5"

@@ -22,46 +22,14 @@
 #include "gadgets/boolean.h"
 #include "gadgets/num.h"
 #include "gadgets/por_no_challenge.h"
+#include "cs/cs_test_backends.h"
+#include "snap_fixture.h"
 #include "test_util.h"
 #include "testkit/xorshift.h"
 
 /* ---- helpers ---------------------------------------------------------------------------------------- */
 
 static unsigned log2u64(uint64_t x) { return (unsigned)__builtin_ctzll(x); }
-
-static cuzk_cs_t *new_cs(cuzk_cs_backend b)
-{
-    cuzk_cs_t *cs = NULL;
-    CHECK(cuzk_cs_new(&cs, b, CUZK_LC_DEFAULT, NULL) == CUZK_OK);
-    return cs;
-}
-
-static int64_t unsatisfied(const cuzk_cs_t *cs)
-{
-    int64_t u = -2;
-    cuzk_err_t err = {{0}};
-    CHECK_MSG(cuzk_cs_test_unsatisfied(cs, &u, &err) == CUZK_OK, "%s", err.msg);
-    return u;
-}
-
-static size_t num_constraints(const cuzk_cs_t *cs)
-{
-    cuzk_cs_counts_t c;
-    cuzk_cs_counts(cs, &c);
-    return c.num_constraints;
-}
-
-/* A constants.rs shape: sector size in bytes, h = hs[h_index]. */
-static cuzk_snap_config_t config(uint64_t sector_size, unsigned h_index)
-{
-    cuzk_snap_config_t cfg;
-    cuzk_err_t err = {{0}};
-    CHECK_MSG(cuzk_snap_config_for_size(&cfg, sector_size, &err) == CUZK_OK, "%s", err.msg);
-    uint32_t hs[CUZK_SNAP_H_CHOICES];
-    cuzk_snap_hs(cfg.nodes, hs);
-    cfg.h = hs[h_index];
-    return cfg;
-}
 
 /* ---- the closed-form cost model ------------------------------------------------------------------------
  * From published gadget counts (docs/REFERENCE.md): Poseidon 311 (arity 2) / 377 (4) / 505 (8) (neptune
@@ -138,17 +106,17 @@ static const uint64_t ALLOWED_NODES[11] = {1u << 5,  1u << 6,  1u << 7,  1u << 8
 static size_t gen_bits(const cuzk_snap_config_t *cfg, const fr *comm_r_new, uint32_t k, uint64_t *out)
 {
     unsigned cbits = log2u64(cfg->nodes), pbits = log2u64(cfg->partition_count), rbits = cbits - pbits;
-    cuzk_cs_t *cs = new_cs(CUZK_CS_CHECK);
+    cuzk_cs_t *cs = cs_test_new(CUZK_CS_CHECK);
     fr fk;
     fr_from_u64(&fk, k);
     cuzk_num_t crn = cuzk_num_alloc(cs, comm_r_new), part = cuzk_num_alloc(cs, &fk);
     cuzk_bit_t kbits[255];
     cuzk_snap_num_to_bits(cs, &part, kbits);
-    size_t before = num_constraints(cs);
+    size_t before = cs_test_num_constraints(cs);
     cuzk_bit_t *bits = malloc((size_t)cfg->challenge_count * rbits * sizeof *bits);
     cuzk_snap_gen_challenge_bits(cs, &crn, &part, cfg->challenge_count, rbits, bits);
-    size_t n = num_constraints(cs) - before;
-    CHECK(cuzk_cs_status(cs, NULL) == CUZK_OK && unsatisfied(cs) == -1);
+    size_t n = cs_test_num_constraints(cs) - before;
+    CHECK(cuzk_cs_status(cs, NULL) == CUZK_OK && cs_test_unsatisfied(cs) == -1);
     for (uint32_t c = 0; c < cfg->challenge_count; c++) {
         uint64_t v = 0;
         for (unsigned i = 0; i < cbits; i++) {
@@ -171,7 +139,7 @@ static void gen_challenge_bits(void)
     cuzk_fc_xorshift_seed(&rng, CUZK_FC_TEST_SEED);
     uint64_t got[86], lib[86];
     for (int s = 0; s < 11; s++) {
-        cuzk_snap_config_t cfg = config(ALLOWED_NODES[s] * 32, 3);
+        cuzk_snap_config_t cfg = snap_fixture_config(ALLOWED_NODES[s] * 32, 3);
         fr crn;
         cuzk_fc_xorshift_fr(&rng, &crn);
         uint8_t crn_b[32];
@@ -191,7 +159,7 @@ static void gen_challenge_bits(void)
     fr crn;
     cuzk_fc_xorshift_fr(&rng, &crn);
     for (int v = 0; v < 24; v++) {
-        cuzk_snap_config_t cfg = config(HARDCODED[v].nodes * 32, 3);
+        cuzk_snap_config_t cfg = snap_fixture_config(HARDCODED[v].nodes * 32, 3);
         gen_bits(&cfg, &crn, HARDCODED[v].k, got);
         for (int i = 0; i < 5; i++)
             CHECK_MSG(got[i] == HARDCODED[v].c[i], "%llu nodes, k %u, challenge %d: %llu, expected %u",
@@ -228,7 +196,7 @@ static void apex_por_case(uint64_t nodes, uint32_t partitions, uint32_t apex, si
     for (uint32_t k = 0; k < (satisfy ? partitions : 1); k++) {
         int runs = satisfy ? (k == partitions - 1 ? 3 : 2) : 1;
         for (int run = 0; run < runs; run++) {
-            cuzk_cs_t *cs = new_cs(run ? CUZK_CS_CHECK : CUZK_CS_COUNT);
+            cuzk_cs_t *cs = cs_test_new(run ? CUZK_CS_CHECK : CUZK_CS_COUNT);
             bool vals = run > 0;
             cuzk_num_t comm_d = cuzk_num_alloc(cs, vals ? &lv[height][0] : NULL);
             cuzk_bit_t pb[8];
@@ -243,15 +211,15 @@ static void apex_por_case(uint64_t nodes, uint32_t partitions, uint32_t apex, si
             }
             for (unsigned i = 0; i < pbits; i++)
                 path[i] = cuzk_num_alloc(cs, vals ? &lv[roots_row + i][(k >> i) ^ 1] : NULL);
-            size_t before = num_constraints(cs);
+            size_t before = cs_test_num_constraints(cs);
             cuzk_snap_apex_por(cs, leaves, apex, pb, pbits, path, &comm_d);
-            size_t n = num_constraints(cs) - before;
+            size_t n = cs_test_num_constraints(cs) - before;
             CHECK_MSG(cuzk_cs_status(cs, NULL) == CUZK_OK && n == want, "apex_por %llu nodes, %u x %u, k %u: %zu",
                       (unsigned long long)nodes, partitions, apex, k, n);
             if (run == 1)
-                CHECK_MSG(unsatisfied(cs) == -1, "apex_por %u x %u, k %u: not satisfied", partitions, apex, k);
+                CHECK_MSG(cs_test_unsatisfied(cs) == -1, "apex_por %u x %u, k %u: not satisfied", partitions, apex, k);
             if (run == 2)
-                CHECK_MSG(unsatisfied(cs) >= 0, "apex_por %u x %u: a changed apex leaf satisfies", partitions, apex);
+                CHECK_MSG(cs_test_unsatisfied(cs) >= 0, "apex_por %u x %u: a changed apex leaf satisfies", partitions, apex);
             free(leaves);
             cuzk_cs_free(cs);
         }
@@ -286,7 +254,7 @@ static void counts(void)
         {8192, 8, 4, 0, 2620359},  {16384, 8, 8, 0, 6300021}, {32768, 8, 8, 2, 6760091},
     };
     for (int i = 0; i < 6; i++) {
-        cuzk_snap_config_t cfg = config(shapes[i].size, 2);
+        cuzk_snap_config_t cfg = snap_fixture_config(shapes[i].size, 2);
         CHECK(cfg.base_arity == shapes[i].base && cfg.sub_arity == shapes[i].sub && cfg.top_arity == shapes[i].top);
         CHECK_MSG(model(&cfg) == shapes[i].constraints, "model %zu for %llu bytes", model(&cfg),
                   (unsigned long long)shapes[i].size);
@@ -322,7 +290,7 @@ static void por_refusals(void)
                                   {.hasher = CUZK_POR_SHA256, .base_arity = 3, .base_levels = 1}};
     size_t nbits[2] = {5, 1};
     for (int i = 0; i < 2; i++) {
-        cuzk_cs_t *cs = new_cs(CUZK_CS_COUNT);
+        cuzk_cs_t *cs = cs_test_new(CUZK_CS_COUNT);
         cuzk_num_t nums[16];
         for (int j = 0; j < 16; j++)
             nums[j] = cuzk_num_alloc(cs, NULL);

@@ -9,6 +9,7 @@
 
 #include "ff/fr.h"
 #include "filecoin/hash/poseidon.h"
+#include "filecoin/fc_bincode_test.h"
 #include "filecoin/hash/sha256_tree.h"
 #include "test_util.h"
 
@@ -178,64 +179,33 @@ void snap_fx_challenges(uint64_t *out, const snap_fx *f, uint32_t k)
 
 /* ---- the bytes ---- */
 
-typedef struct {
-    uint8_t *buf;
-    size_t len, cap;
-} wbuf;
-
-static void w_bytes(wbuf *w, const void *p, size_t n)
-{
-    if (w->len + n > w->cap) {
-        w->cap = (w->len + n) * 2 + 256;
-        w->buf = realloc(w->buf, w->cap);
-    }
-    memcpy(w->buf + w->len, p, n);
-    w->len += n;
-}
-
-static void w_u64(wbuf *w, uint64_t v)
-{
-    uint8_t b[8];
-    for (int i = 0; i < 8; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
-    w_bytes(w, b, 8);
-}
-
-static void w_u32(wbuf *w, uint32_t v)
-{
-    uint8_t b[4];
-    for (int i = 0; i < 4; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
-    w_bytes(w, b, 4);
-}
-
 /* InclusionPath over levels [from, from + n) of t for leaf `node`. */
-static void w_part(wbuf *w, const snap_fx_tree *t, uint64_t node, uint32_t from, uint32_t n)
+static void w_part(fc_stream_t *w, const snap_fx_tree *t, uint64_t node, uint32_t from, uint32_t n)
 {
-    w_u64(w, n);
+    fc_stream_u64(w, n);
     for (uint32_t l = 0; l < from; l++)
         node /= t->arity[l];
     for (uint32_t l = from; l < from + n; l++) {
         unsigned a = t->arity[l];
         uint64_t g = node / a * a;
-        w_u64(w, a - 1);
+        fc_stream_u64(w, a - 1);
         for (unsigned j = 0; j < a; j++)
             if (g + j != node)
-                w_bytes(w, t->lv[l] + (g + j) * 32, 32);
-        w_u64(w, node % a);
+                fc_stream_bytes(w, t->lv[l] + (g + j) * 32, 32);
+        fc_stream_u64(w, node % a);
         node /= a;
     }
 }
 
 /* MerkleProof of leaf `node`: Single (no sub level), Sub, or Top. */
-static void w_proof(wbuf *w, const snap_fx *f, const snap_fx_tree *t, int tree_r, uint64_t node)
+static void w_proof(fc_stream_t *w, const snap_fx *f, const snap_fx_tree *t, int tree_r, uint64_t node)
 {
     uint32_t ns = tree_r && f->cfg.sub_arity, nt = tree_r && f->cfg.top_arity, nb = t->levels - ns - nt;
     uint32_t kind = nt ? 2 : ns ? 1 : 0;
-    w_u32(w, kind);
+    fc_stream_u32(w, kind);
     if (kind == 0) {
-        w_bytes(w, t->lv[t->levels], 32);
-        w_bytes(w, t->lv[0] + node * 32, 32);
+        fc_stream_bytes(w, t->lv[t->levels], 32);
+        fc_stream_bytes(w, t->lv[0] + node * 32, 32);
         w_part(w, t, node, 0, nb);
         return;
     }
@@ -243,8 +213,8 @@ static void w_proof(wbuf *w, const snap_fx *f, const snap_fx_tree *t, int tree_r
     w_part(w, t, node, nb, 1);
     if (kind == 2)
         w_part(w, t, node, nb + 1, 1);
-    w_bytes(w, t->lv[t->levels], 32);
-    w_bytes(w, t->lv[0] + node * 32, 32);
+    fc_stream_bytes(w, t->lv[t->levels], 32);
+    fc_stream_bytes(w, t->lv[0] + node * 32, 32);
 }
 
 uint8_t *snap_fx_partition(const snap_fx *f, uint32_t k, const uint64_t *chal, size_t n, uint32_t apex_k,
@@ -257,12 +227,12 @@ uint8_t *snap_fx_partition(const snap_fx *f, uint32_t k, const uint64_t *chal, s
         chal = own;
         n = c->challenge_count;
     }
-    wbuf w = {0};
-    w_bytes(&w, f->comm_c, 32);
+    fc_stream_t w = {0};
+    fc_stream_bytes(&w, f->comm_c, 32);
     uint32_t na = c->apex_leaf_count, apex_h = lg(c->nodes) - lg(c->partition_count) - lg(na);
-    w_u64(&w, na);
-    w_bytes(&w, f->d.lv[apex_h] + (size_t)apex_k * na * 32, (size_t)na * 32);
-    w_u64(&w, n);
+    fc_stream_u64(&w, na);
+    fc_stream_bytes(&w, f->d.lv[apex_h] + (size_t)apex_k * na * 32, (size_t)na * 32);
+    fc_stream_u64(&w, n);
     for (size_t i = 0; i < n; i++) {
         w_proof(&w, f, &f->r_old, 1, chal[i]);
         w_proof(&w, f, &f->d, 0, chal[i]);

@@ -11,71 +11,34 @@
 #include "filecoin/fc_vectors.h"
 #include "filecoin/vanilla/post_vproof.h"
 #include "filecoin/vanilla/post_vproof_write.h"
+#include "filecoin/fc_bincode_test.h"
 #include "test_util.h"
 
 #define VPROOF_LEN 24960
 
 /* ---- a stream written field by field ---- */
 
-typedef struct {
-    uint8_t *buf;
-    size_t len, cap;
-} stream;
-
-static void s_bytes(stream *s, const void *p, size_t n)
-{
-    if (s->len + n > s->cap) {
-        s->cap = (s->len + n) * 2;
-        s->buf = realloc(s->buf, s->cap);
-    }
-    memcpy(s->buf + s->len, p, n);
-    s->len += n;
-}
-
-static void s_u64(stream *s, uint64_t v)
-{
-    uint8_t b[8];
-    for (int i = 0; i < 8; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
-    s_bytes(s, b, 8);
-}
-
-static void s_u32(stream *s, uint32_t v)
-{
-    uint8_t b[4];
-    for (int i = 0; i < 4; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
-    s_bytes(s, b, 4);
-}
-
-static void s_rand(stream *s, size_t n)
-{
-    uint8_t b[32 * 15];
-    test_rand_bytes(b, n);
-    s_bytes(s, b, n);
-}
-
 /* InclusionPath: u64 levels, each u64 n_siblings, siblings, u64 index. */
-static void s_part(stream *s, unsigned levels)
+static void s_part(fc_stream_t *s, unsigned levels)
 {
     static const unsigned arities[4] = {2, 4, 8, 16};
-    s_u64(s, levels);
+    fc_stream_u64(s, levels);
     for (unsigned i = 0; i < levels; i++) {
         unsigned a = arities[test_rand_below(4)];
-        s_u64(s, a - 1);
-        s_rand(s, (size_t)(a - 1) * 32);
-        s_u64(s, test_rand_below(a));
+        fc_stream_u64(s, a - 1);
+        fc_stream_rand(s, (size_t)(a - 1) * 32);
+        fc_stream_u64(s, test_rand_below(a));
     }
 }
 
 /* MerkleProof: u32 variant; Single: root, leaf, path; Sub: base, sub, root, leaf; Top: base, sub, top,
  * root, leaf. Sub and Top carry a non-empty last path, as every Filecoin tree does. */
-static void s_merkle_proof(stream *s)
+static void s_merkle_proof(fc_stream_t *s)
 {
     uint32_t kind = (uint32_t)test_rand_below(3);
-    s_u32(s, kind);
+    fc_stream_u32(s, kind);
     if (kind == 0) {
-        s_rand(s, 64);
+        fc_stream_rand(s, 64);
         s_part(s, (unsigned)test_rand_below(12));
         return;
     }
@@ -83,22 +46,22 @@ static void s_merkle_proof(stream *s)
     s_part(s, kind == 1 ? 1 + (unsigned)test_rand_below(2) : (unsigned)test_rand_below(3));
     if (kind == 2)
         s_part(s, 1 + (unsigned)test_rand_below(2));
-    s_rand(s, 64);
+    fc_stream_rand(s, 64);
 }
 
-static stream random_stream(void)
+static fc_stream_t random_stream(void)
 {
-    stream s = {0};
-    s_u64(&s, test_rand64());
-    s_rand(&s, 32);
+    fc_stream_t s = {0};
+    fc_stream_u64(&s, test_rand64());
+    fc_stream_rand(&s, 32);
     unsigned n_sectors = (unsigned)test_rand_below(4);
-    s_u64(&s, n_sectors);
+    fc_stream_u64(&s, n_sectors);
     for (unsigned k = 0; k < n_sectors; k++) {
         unsigned n_paths = (unsigned)test_rand_below(5);
-        s_u64(&s, n_paths);
+        fc_stream_u64(&s, n_paths);
         for (unsigned i = 0; i < n_paths; i++)
             s_merkle_proof(&s);
-        s_rand(&s, 64);
+        fc_stream_rand(&s, 64);
     }
     return s;
 }
@@ -179,7 +142,7 @@ static void test_random_streams(void)
 {
     int ok = 1;
     for (int i = 0; i < 300; i++) {
-        stream s = random_stream();
+        fc_stream_t s = random_stream();
         int r = round_trips(s.buf, s.len);
         if (!r)
             fprintf(stderr, "stream %d (%zu bytes) does not round-trip\n", i, s.len);
@@ -193,16 +156,16 @@ static void test_random_streams(void)
  * levels make: the bytes differ, the decoded proof is the same. */
 static void test_empty_sub_path(void)
 {
-    stream s = {0};
-    s_u64(&s, 7);
-    s_rand(&s, 32);
-    s_u64(&s, 1);
-    s_u64(&s, 1);
-    s_u32(&s, 1);
+    fc_stream_t s = {0};
+    fc_stream_u64(&s, 7);
+    fc_stream_rand(&s, 32);
+    fc_stream_u64(&s, 1);
+    fc_stream_u64(&s, 1);
+    fc_stream_u32(&s, 1);
     s_part(&s, 3);
     s_part(&s, 0);
-    s_rand(&s, 64);
-    s_rand(&s, 64);
+    fc_stream_rand(&s, 64);
+    fc_stream_rand(&s, 64);
     cuzk_fc_post_vproof_t a, b;
     cuzk_err_t err;
     uint8_t *out = NULL;

@@ -22,47 +22,10 @@
 #include "cuzk/snap.h"
 #include "filecoin/vanilla/snap_vproof.h"
 #include "filecoin/vanilla/snap_vproof_write.h"
+#include "filecoin/fc_bincode_test.h"
 #include "test_util.h"
 
 /* ---- a stream written field by field, with where each value went ---- */
-
-typedef struct {
-    uint8_t *buf;
-    size_t len, cap;
-} stream;
-
-static void s_bytes(stream *s, const void *p, size_t n)
-{
-    if (s->len + n > s->cap) {
-        s->cap = (s->len + n) * 2 + 64;
-        s->buf = realloc(s->buf, s->cap);
-    }
-    memcpy(s->buf + s->len, p, n);
-    s->len += n;
-}
-
-static void s_u64(stream *s, uint64_t v)
-{
-    uint8_t b[8];
-    for (int i = 0; i < 8; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
-    s_bytes(s, b, 8);
-}
-
-static void s_u32(stream *s, uint32_t v)
-{
-    uint8_t b[4];
-    for (int i = 0; i < 4; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
-    s_bytes(s, b, 4);
-}
-
-static void s_rand(stream *s, size_t n)
-{
-    uint8_t b[32 * 15];
-    test_rand_bytes(b, n);
-    s_bytes(s, b, n);
-}
 
 /* What the writer put where for one MerkleProof. */
 typedef struct {
@@ -77,37 +40,37 @@ typedef struct {
 } rec_path;
 
 /* InclusionPath: u64 levels, each u64 n_siblings, siblings, u64 index. */
-static void s_part(stream *s, rec_path *r, int part, unsigned levels, int binary)
+static void s_part(fc_stream_t *s, rec_path *r, int part, unsigned levels, int binary)
 {
     static const unsigned arities[4] = {2, 4, 8, 16};
     r->levels_at[part] = s->len;
-    s_u64(s, levels);
+    fc_stream_u64(s, levels);
     for (unsigned i = 0; i < levels; i++, r->levels++) {
         unsigned a = binary ? 2 : arities[test_rand_below(4)], l = r->levels;
         r->arity[l] = a;
         r->count_at[l] = s->len;
-        s_u64(s, a - 1);
+        fc_stream_u64(s, a - 1);
         r->sib_at[l] = s->len;
-        s_rand(s, (size_t)(a - 1) * 32);
+        fc_stream_rand(s, (size_t)(a - 1) * 32);
         r->index[l] = (unsigned)test_rand_below(a);
         r->index_at[l] = s->len;
-        s_u64(s, r->index[l]);
+        fc_stream_u64(s, r->index[l]);
     }
     r->n[part] = levels;
 }
 
 /* MerkleProof: u32 variant; Single: root, leaf, path; Sub: base, sub, root, leaf; Top: base, sub, top, root,
  * leaf. binary: a tree-D proof (Single, arity 2). */
-static void s_merkle_proof(stream *s, rec_path *r, int binary)
+static void s_merkle_proof(fc_stream_t *s, rec_path *r, int binary)
 {
     memset(r, 0, sizeof *r);
     r->at = s->len;
     r->kind = binary ? 0 : (uint32_t)test_rand_below(3);
-    s_u32(s, r->kind);
+    fc_stream_u32(s, r->kind);
     if (r->kind == 0) {
         r->root_at = s->len;
         r->leaf_at = s->len + 32;
-        s_rand(s, 64);
+        fc_stream_rand(s, 64);
         s_part(s, r, 0, (unsigned)test_rand_below(binary ? 31 : 12), binary);
         return;
     }
@@ -117,13 +80,13 @@ static void s_merkle_proof(stream *s, rec_path *r, int binary)
         s_part(s, r, 2, 1, 0);
     r->root_at = s->len;
     r->leaf_at = s->len + 32;
-    s_rand(s, 64);
+    fc_stream_rand(s, 64);
 }
 
 #define MAX_CH 12
 
 typedef struct {
-    stream s;
+    fc_stream_t s;
     size_t apex_count_at, ch_count_at;
     unsigned n_apex, n_ch;
     rec_path p[MAX_CH][3];
@@ -132,15 +95,15 @@ typedef struct {
 static void random_proof(rec_proof *r, unsigned n_apex, unsigned n_ch)
 {
     memset(r, 0, sizeof *r);
-    s_rand(&r->s, 32); /* comm_c */
+    fc_stream_rand(&r->s, 32); /* comm_c */
     r->apex_count_at = r->s.len;
     r->n_apex = n_apex;
-    s_u64(&r->s, n_apex);
+    fc_stream_u64(&r->s, n_apex);
     for (unsigned j = 0; j < n_apex; j++)
-        s_rand(&r->s, 32);
+        fc_stream_rand(&r->s, 32);
     r->ch_count_at = r->s.len;
     r->n_ch = n_ch;
-    s_u64(&r->s, n_ch);
+    fc_stream_u64(&r->s, n_ch);
     for (unsigned i = 0; i < n_ch; i++)
         for (int w = 0; w < 3; w++)
             s_merkle_proof(&r->s, &r->p[i][w], w == 1);
@@ -212,7 +175,7 @@ static void test_random_streams(void)
             fprintf(stderr, "stream %d (%zu bytes): %s\n", t, r->s.len, st == CUZK_OK ? "values differ" : err.msg);
         cuzk_fc_snap_vproof_free(&v);
         /* with consumed: the same length, bytes after it left alone */
-        s_rand(&r->s, 5);
+        fc_stream_rand(&r->s, 5);
         st = cuzk_fc_snap_vproof_decode(&v, r->s.buf, r->s.len, &used, &err);
         ok = st == CUZK_OK && used == r->s.len - 5 && same_values(&v, r);
         if (!ok && bad++ < 3)
@@ -249,7 +212,7 @@ static void test_truncated(void)
     cuzk_err_t err;
     CHECK(cuzk_fc_snap_vproof_decode(&v, r->s.buf, r->p[1][1].leaf_at + 10, NULL, &err) == CUZK_ERR_FORMAT &&
           strstr(err.msg, "challenge 1") && strstr(err.msg, "tree D new"));
-    s_rand(&r->s, 1);
+    fc_stream_rand(&r->s, 1);
     CHECK(cuzk_fc_snap_vproof_decode(&v, r->s.buf, r->s.len, NULL, &err) == CUZK_ERR_FORMAT &&
           strstr(err.msg, "trailing") && v.storage == NULL);
     CHECK(cuzk_fc_snap_vproof_decode(NULL, r->s.buf, len, NULL, &err) == CUZK_ERR_INVALID_ARG);
@@ -331,11 +294,11 @@ static void test_files(void)
 {
     enum { N = 4 };
     rec_proof *r = malloc(N * sizeof *r);
-    stream file = {0};
-    s_u64(&file, N);
+    fc_stream_t file = {0};
+    fc_stream_u64(&file, N);
     for (int k = 0; k < N; k++) {
         random_proof(&r[k], 8, 1 + (unsigned)test_rand_below(4));
-        s_bytes(&file, r[k].s.buf, r[k].s.len);
+        fc_stream_bytes(&file, r[k].s.buf, r[k].s.len);
     }
     cuzk_err_t err = {{0}};
     CHECK(cuzk_atomic_write_file(tmp_path("v"), file.buf, file.len, &err) == CUZK_OK);
@@ -383,7 +346,7 @@ static void test_files(void)
               "%s", err.msg);
     file.buf[third + r[2].p[0][0].at] = (uint8_t)r[2].p[0][0].kind;
     /* trailing bytes, a cut file, a missing file */
-    s_rand(&file, 3);
+    fc_stream_rand(&file, 3);
     CHECK(cuzk_atomic_write_file(tmp_path("long"), file.buf, file.len, &err) == CUZK_OK);
     CHECK(cuzk_snap_vanilla_load_all(v, CUZK_SNAP_MAX_PARTITIONS, &n, tmp_path("long"), &err) == CUZK_ERR_FORMAT &&
           strstr(err.msg, "trailing"));
