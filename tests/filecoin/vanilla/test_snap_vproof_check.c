@@ -171,8 +171,8 @@ static void damaged(const snap_fx *f)
                "an unchallenged apex leaf changed", size);
         b[snap_fx_apex_offset(j)] ^= 4;
     }
-    /* a non-canonical apex leaf */
-    memset(b + snap_fx_apex_offset(j), 0xff, 32);
+    /* a non-canonical apex leaf (a random one: j may be past the last after the search above) */
+    memset(b + snap_fx_apex_offset(test_rand_below(c->apex_leaf_count)), 0xff, 32);
     expect(verify_fx(f, b, len, k, &err), &err, CUZK_ERR_NOT_CANONICAL, "apex leaf", NULL, "apex leaf >= r", size);
     free(b);
     /* another partition's apex leaves */
