@@ -6,42 +6,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cuzk/params.h"
 #include "ff/fr.h"
 #include "filecoin/porep/porep_circuit_c1.h"
+#include "groth16/circuit_keys.h"
 #include "filecoin/sdr/porep_inputs.h"
 #include "util/timer.h"
 #include "util/timing.h"
 
 static double ms_since(uint64_t t0) { return (double)(cuzk_now_ns() - t0) / 1e6; }
 
+static cuzk_status record_blank(cuzk_cs_t *cs, const void *cfg, cuzk_err_t *err)
+{
+    return cuzk_porep_synthesize(cs, cfg, NULL, err);
+}
+
 cuzk_status cuzk_porep_dev_setup(cuzk_groth16_pk_t *pk, const cuzk_porep_config_t *cfg, int threads,
                                  cuzk_err_t *err)
 {
-    memset(pk, 0, sizeof *pk);
-    cuzk_cs_t *cs = NULL;
-    cuzk_cs_record_t rec;
-    memset(&rec, 0, sizeof rec);
-    cuzk_status st = cuzk_cs_new(&cs, CUZK_CS_RECORD, CUZK_LC_DEFAULT, err);
-    if (st == CUZK_OK)
-        st = cuzk_porep_synthesize(cs, cfg, NULL, err);
-    if (st == CUZK_OK)
-        st = cuzk_cs_take_record(cs, &rec, err);
-    cuzk_cs_free(cs);
-    if (st == CUZK_OK)
-        st = cuzk_groth16_setup(pk, &rec.r1cs, threads, err);
-    cuzk_cs_record_free(&rec);
-    return st;
+    return cuzk_groth16_setup_circuit(pk, record_blank, cfg, threads, err);
 }
 
 cuzk_status cuzk_porep_check_key(const cuzk_groth16_pk_t *pk, const cuzk_porep_config_t *cfg, cuzk_err_t *err)
 {
     cuzk_circuit_info_t info;
     cuzk_status st = cuzk_porep_circuit_info(&info, cfg, false, err);
-    if (st != CUZK_OK)
-        return st;
-    return cuzk_params_check_circuit(pk, info.num_inputs, info.num_aux, info.num_constraints, info.a_aux_density,
-                                     info.b_input_density, info.b_aux_density, err);
+    return st == CUZK_OK ? cuzk_groth16_check_key_shape(pk, &info, err) : st;
 }
 
 cuzk_status cuzk_porep_c1_config(cuzk_porep_config_t *cfg, const cuzk_fc_c1_t *c1, cuzk_err_t *err)

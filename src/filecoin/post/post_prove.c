@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cuzk/params.h"
+#include "groth16/circuit_keys.h"
 #include "filecoin/post/post_request.h"
 #include "util/parallel.h"
 #include "util/timer.h"
@@ -21,32 +21,29 @@ static double ms_since(uint64_t t0) { return (double)(cuzk_now_ns() - t0) / 1e6;
 
 static int opts_threads(const cuzk_post_prove_opts_t *o) { return o && o->threads > 0 ? o->threads : cuzk_cpu_count(); }
 
+/* The blank circuit on the record backend, synthesized on the setup's threads. */
+typedef struct {
+    const cuzk_post_config_t *cfg;
+    int threads;
+} blank_job;
+
+static cuzk_status record_blank(cuzk_cs_t *cs, const void *arg, cuzk_err_t *err)
+{
+    const blank_job *j = arg;
+    return cuzk_post_synthesize(cs, j->cfg, NULL, j->threads, err);
+}
+
 cuzk_status cuzk_post_dev_setup(cuzk_groth16_pk_t *pk, const cuzk_post_config_t *cfg, int threads, cuzk_err_t *err)
 {
-    memset(pk, 0, sizeof *pk);
-    cuzk_cs_t *cs = NULL;
-    cuzk_cs_record_t rec;
-    memset(&rec, 0, sizeof rec);
-    cuzk_status st = cuzk_cs_new(&cs, CUZK_CS_RECORD, CUZK_LC_DEFAULT, err);
-    if (st == CUZK_OK)
-        st = cuzk_post_synthesize(cs, cfg, NULL, threads, err);
-    if (st == CUZK_OK)
-        st = cuzk_cs_take_record(cs, &rec, err);
-    cuzk_cs_free(cs);
-    if (st == CUZK_OK)
-        st = cuzk_groth16_setup(pk, &rec.r1cs, threads, err);
-    cuzk_cs_record_free(&rec);
-    return st;
+    blank_job j = {cfg, threads};
+    return cuzk_groth16_setup_circuit(pk, record_blank, &j, threads, err);
 }
 
 cuzk_status cuzk_post_check_key(const cuzk_groth16_pk_t *pk, const cuzk_post_config_t *cfg, cuzk_err_t *err)
 {
     cuzk_circuit_info_t info;
     cuzk_status st = cuzk_post_circuit_info(&info, cfg, false, err);
-    if (st != CUZK_OK)
-        return st;
-    return cuzk_params_check_circuit(pk, info.num_inputs, info.num_aux, info.num_constraints, info.a_aux_density,
-                                     info.b_input_density, info.b_aux_density, err);
+    return st == CUZK_OK ? cuzk_groth16_check_key_shape(pk, &info, err) : st;
 }
 
 static void partition_clear(cuzk_post_partition_t *p)

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cuzk/params.h"
+#include "groth16/circuit_keys.h"
 #include "filecoin/snap/snap_request.h"
 #include "util/parallel.h"
 #include "util/timer.h"
@@ -27,32 +27,22 @@ static int opts_threads(const cuzk_snap_prove_opts_t *o) { return o && o->thread
 
 static bool stop_now(const cuzk_snap_prove_opts_t *o) { return o && o->should_stop && o->should_stop(o->stop_arg); }
 
+/* The blank circuit on the record backend (its synthesis is sequential: snap.h). */
+static cuzk_status record_blank(cuzk_cs_t *cs, const void *cfg, cuzk_err_t *err)
+{
+    return cuzk_snap_synthesize(cs, cfg, NULL, 1, err);
+}
+
 cuzk_status cuzk_snap_dev_setup(cuzk_groth16_pk_t *pk, const cuzk_snap_config_t *cfg, int threads, cuzk_err_t *err)
 {
-    memset(pk, 0, sizeof *pk);
-    cuzk_cs_t *cs = NULL;
-    cuzk_cs_record_t rec;
-    memset(&rec, 0, sizeof rec);
-    cuzk_status st = cuzk_cs_new(&cs, CUZK_CS_RECORD, CUZK_LC_DEFAULT, err);
-    if (st == CUZK_OK)
-        st = cuzk_snap_synthesize(cs, cfg, NULL, threads, err);
-    if (st == CUZK_OK)
-        st = cuzk_cs_take_record(cs, &rec, err);
-    cuzk_cs_free(cs);
-    if (st == CUZK_OK)
-        st = cuzk_groth16_setup(pk, &rec.r1cs, threads, err);
-    cuzk_cs_record_free(&rec);
-    return st;
+    return cuzk_groth16_setup_circuit(pk, record_blank, cfg, threads, err);
 }
 
 cuzk_status cuzk_snap_check_key(const cuzk_groth16_pk_t *pk, const cuzk_snap_config_t *cfg, cuzk_err_t *err)
 {
     cuzk_circuit_info_t info;
     cuzk_status st = cuzk_snap_circuit_info(&info, cfg, false, err);
-    if (st != CUZK_OK)
-        return st;
-    return cuzk_params_check_circuit(pk, info.num_inputs, info.num_aux, info.num_constraints, info.a_aux_density,
-                                     info.b_input_density, info.b_aux_density, err);
+    return st == CUZK_OK ? cuzk_groth16_check_key_shape(pk, &info, err) : st;
 }
 
 static void partition_clear(cuzk_snap_partition_t *p)
