@@ -40,7 +40,7 @@ asan:
 # a crashing input lands in build-fuzz/crash-<name>-*.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = point_decode:193 params_file:4096 params_vk:1400 proof_read:192 cs_cache:4096 \
-               c1_json:262144 post_vproof:65536 snap_vproof:65536 toml:8192
+               c1_json:262144 post_vproof:65536 snap_vproof:65536 toml:8192 rpc_request:8192
 
 fuzz: deps
 	@cmake -S . -B build-fuzz -G Ninja -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \

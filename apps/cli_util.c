@@ -1,4 +1,5 @@
-/* Option values, directories and clocks of the tools' commands (see cli_util.h). */
+/* Option values, output files and directories (checked before the work) and clocks of the tools' commands
+ * (see cli_util.h). */
 #include "cli_util.h"
 #include <errno.h>
 #include <pthread.h>
@@ -8,6 +9,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -89,6 +91,103 @@ int cli_make_dirs(const char *dir)
             break;
     }
     free(p);
+    return rc;
+}
+
+/* A file can be created in dir (what: the output, for the message): one is, and removed. */
+static int probe_dir(const char *prog, const char *dir, const char *what)
+{
+    size_t n = strlen(dir) + 32;
+    char *probe = malloc(n);
+    if (!probe) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return -1;
+    }
+    snprintf(probe, n, "%s/.cuzk-probe-XXXXXX", dir);
+    int fd = mkstemp(probe);
+    if (fd < 0)
+        fprintf(stderr, "%s: %s: cannot create a file in %s: %s\n", prog, what, dir, strerror(errno));
+    else {
+        close(fd);
+        unlink(probe);
+    }
+    free(probe);
+    return fd < 0 ? -1 : 0;
+}
+
+/* The directory part of path ("." when it has none), malloc'd. */
+static char *dir_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return strdup(".");
+    if (slash == path)
+        return strdup("/");
+    return strndup(path, (size_t)(slash - path));
+}
+
+int cli_check_output_file(const char *prog, const char *path, uint64_t need)
+{
+    struct stat st;
+    if (!*path || path[strlen(path) - 1] == '/' || (stat(path, &st) == 0 && S_ISDIR(st.st_mode))) {
+        fprintf(stderr, "%s: %s: a directory, not an output file name\n", prog, path);
+        return -1;
+    }
+    char *dir = dir_of(path);
+    if (!dir) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return -1;
+    }
+    int rc = 0, found = stat(dir, &st) == 0 ? 0 : errno;
+    if (found || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "%s: %s: the output's directory %s %s\n", prog, path, dir,
+                found == ENOENT ? "does not exist" : found ? strerror(found) : "is not a directory");
+        rc = -1;
+    }
+    if (rc == 0)
+        rc = probe_dir(prog, dir, path);
+    struct statvfs vs;
+    if (rc == 0 && statvfs(dir, &vs) == 0) {
+        uint64_t free_bytes = (uint64_t)(geteuid() == 0 ? vs.f_bfree : vs.f_bavail) * vs.f_frsize;
+        if (free_bytes < need) {
+            fprintf(stderr, "%s: %s: %llu bytes free in %s, the output needs %llu\n", prog, path,
+                    (unsigned long long)free_bytes, dir, (unsigned long long)need);
+            rc = -1;
+        }
+    }
+    free(dir);
+    return rc;
+}
+
+int cli_check_output_dir(const char *prog, const char *dir)
+{
+    char *d = strdup(dir);
+    if (!d) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return -1;
+    }
+    /* the directory itself, else its nearest existing ancestor */
+    struct stat st;
+    while (stat(d, &st) != 0 && (errno == ENOENT || errno == ENOTDIR) && strcmp(d, ".") != 0 &&
+           strcmp(d, "/") != 0) {
+        size_t n = strlen(d);
+        while (n > 1 && d[n - 1] == '/')
+            d[--n] = '\0';
+        char *up = dir_of(d);
+        free(d);
+        if (!(d = up)) {
+            fprintf(stderr, "%s: out of memory\n", prog);
+            return -1;
+        }
+    }
+    int rc = 0;
+    if (stat(d, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "%s: %s: %s is not a directory\n", prog, dir, d);
+        rc = -1;
+    } else {
+        rc = probe_dir(prog, d, dir);
+    }
+    free(d);
     return rc;
 }
 

@@ -15,6 +15,14 @@ void cli_hex32_format(char out[65], const uint8_t b[32]);
 char *cli_temp_dir_beside(const char *prog, const char *path, const char *tag);
 /* mkdir -p: every missing component of dir (0755); 0 on success, -1 with errno set. */
 int cli_make_dirs(const char *dir);
+/* Checked before any work starts, so that a bad destination costs no proving: path can become an output
+ * file of need bytes (not a directory; its directory exists, a file can be created there: one is made and
+ * removed, as the atomic writer will; need bytes are free there). 0, or -1 after a message naming prog
+ * and the reason. */
+int cli_check_output_file(const char *prog, const char *path, uint64_t need);
+/* The same for an output directory that is made if missing: an existing dir must be a directory where a
+ * file can be created; for a missing one, its nearest existing ancestor. */
+int cli_check_output_dir(const char *prog, const char *dir);
 /* A sector size: "2KiB", "8MiB", "512MiB", "32GiB", "64GiB" or one of those as a byte count;
  * 0 for anything else. */
 uint64_t cli_parse_sector_size(const char *s);

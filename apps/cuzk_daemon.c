@@ -1,13 +1,15 @@
 /* cuzk-daemon: the proving engine behind the cuzk.v1 gRPC API (and optional HTTP /status, /metrics).
  * Configuration: a TOML file (-c), then command-line overrides (-l, --status-listen, --set key=value).
  * SIGINT/SIGTERM: stop accepting calls and jobs, let started jobs finish (up to --grace seconds), then
- * cancel what is left and exit; a second signal cancels at once. */
+ * cancel what is left and exit; a second signal cancels at once. The transport's bounds (calls at once,
+ * input per proof kind, HTTP connections, the socket's mode) come from the [daemon] settings. */
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "cli_impl.h"
@@ -78,6 +80,9 @@ static int set_any(void *o, const char *v, char *msg, size_t cap)
     return push(o, v, (size_t)(eq - v), eq + 1, msg, cap);
 }
 
+/* --grace beyond a week is a typo; the bound also keeps seconds * 1000 far from wrapping. */
+#define GRACE_MAX_S 604800u
+
 typedef struct {
     cuzk_rpc_server_t *rpc;
     uint64_t grace_ms;
@@ -104,7 +109,8 @@ static int parse_args(cuzk_daemon_config_t *cfg, int argc, char **argv, uint64_t
                      "HTTP /status and /metrics on host:port (default off)"),
         CLI_CALL_OPT("set", 0, &o, set_any, "KEY=VALUE", "any configuration key, e.g. --set memory.total_budget=64GiB"),
         CLI_CALL_OPT("log-level", 0, &o, set_log_level, "LEVEL", "error, warn, info, debug, trace"),
-        CLI_U64_OPT("grace", 0, grace_s, "SECONDS", 0, 0, "on SIGINT/SIGTERM, time given to started jobs (default 30)"),
+        CLI_U64_OPT("grace", 0, grace_s, "SECONDS", 0, GRACE_MAX_S,
+                    "on SIGINT/SIGTERM, time given to started jobs (default 30, at most a week)"),
         CLI_FLAG_OPT("print-config", 0, print, "print the effective configuration and exit"),
         CLI_END};
     const cli_cmd c = {"cuzk-daemon", NULL, "The proving engine behind the cuzk.v1 gRPC API.\n", table, 0, 0, more_help};
@@ -144,12 +150,44 @@ static int start_engine(cuzk_engine_t **e, const cuzk_daemon_config_t *cfg)
     ec.prover_workers = (int)cfg->prover_workers;
     ec.prover_threads = (int)cfg->prover_threads;
     ec.synthesis_threads = (int)cfg->synthesis_threads;
+    ec.max_queued = cfg->max_queued;
+    ec.max_kept_results = cfg->max_kept_results;
+    ec.result_retention_ms = cfg->result_retention_ms;
     ec.log = stderr;
     if (cuzk_engine_new(e, &ec, &err) != CUZK_OK) {
         fprintf(stderr, "cuzk-daemon: %s\n", err.msg);
         return 2;
     }
     return 0;
+}
+
+/* The gRPC server's bounds from the configuration. A message may be as large as the largest proof input
+ * plus room for the other fields; each kind's own limit is checked before the message is decoded. */
+static void rpc_options(const cuzk_daemon_config_t *cfg, cuzk_rpc_server_options_t *o)
+{
+    memset(o, 0, sizeof *o);
+    o->max_calls = cfg->max_concurrent_calls;
+    o->socket_mode = cfg->socket_mode;
+    o->max_input_by_kind[CUZK_KIND_POREP_SEAL_COMMIT] = cfg->max_input_porep;
+    o->max_input_by_kind[CUZK_KIND_SNAP_DEALS_UPDATE] = cfg->max_input_snap;
+    o->max_input_by_kind[CUZK_KIND_WINDOW_POST_PARTITION] = cfg->max_input_window_post;
+    o->max_input_by_kind[CUZK_KIND_WINNING_POST] = cfg->max_input_winning_post;
+    uint64_t largest = 0;
+    for (int k = 0; k < CUZK_RPC_MAX_KINDS; k++)
+        if (o->max_input_by_kind[k] > largest)
+            largest = o->max_input_by_kind[k];
+    o->max_message = (size_t)largest + (1u << 20);
+}
+
+/* Every connection and socket is a descriptor: the soft limit (often 1024) raised to the hard one, so
+ * that many clients exhaust the bounds above before they exhaust descriptors. */
+static void raise_fd_limit(void)
+{
+    struct rlimit r;
+    if (getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur < r.rlim_max) {
+        r.rlim_cur = r.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &r);
+    }
 }
 
 /* Waits for SIGINT/SIGTERM, then stops in order; a second signal cancels running work. */
@@ -209,19 +247,24 @@ int main(int argc, char **argv)
         return rc;
     }
     cuzk_daemon_config_describe(&cfg, stderr);
+    raise_fd_limit();
     cuzk_engine_t *e = NULL;
     cuzk_rpc_server_t *rpc = NULL;
     cuzk_http_status_t *http = NULL;
     cuzk_err_t err = {{0}};
     size_t n_methods;
     const cuzk_rpc_method_t *methods = cuzk_service_methods(&n_methods);
+    cuzk_rpc_server_options_t ro;
+    rpc_options(&cfg, &ro);
+    cuzk_http_status_options_t ho = {cfg.status_max_connections, cfg.status_idle_timeout_ms};
     rc = start_engine(&e, &cfg);
-    if (!rc && (cuzk_rpc_server_create(&rpc, cfg.listen, methods, n_methods, e, &err) != CUZK_OK ||
+    if (!rc && (cuzk_rpc_server_create_with(&rpc, cfg.listen, methods, n_methods, e, &ro, &err) != CUZK_OK ||
                 cuzk_rpc_server_start(rpc, &err) != CUZK_OK)) {
         fprintf(stderr, "cuzk-daemon: %s\n", err.msg);
         rc = 2;
     }
-    if (!rc && cfg.status_listen[0] && cuzk_http_status_start(&http, cfg.status_listen, e, &err) != CUZK_OK) {
+    if (!rc && cfg.status_listen[0] &&
+        cuzk_http_status_start_with(&http, cfg.status_listen, e, &ho, &err) != CUZK_OK) {
         fprintf(stderr, "cuzk-daemon: %s\n", err.msg);
         rc = 2;
     }

@@ -1,7 +1,9 @@
 /* `cuzk porep prove|verify`: PoRep C2 from a C1 output (bare or Curio-wrapped) with the parameters of a
  * directory laid out as Filecoin's (v28 names; a parameters.json there is checked against the files).
- * The proof file is the sector's partition proofs one after the other, 192 bytes each; prove verifies it
- * before writing it (the atomic writer: the file appears whole or not at all). */
+ * The proof file is the sector's partition proofs one after the other, 192 bytes each; prove checks its
+ * destination before anything else and verifies the proofs before writing them (the atomic writer: the
+ * file appears whole or not at all). verify binds the sector as Filecoin's verify_seal does: the replica
+ * id is recomputed from the miner, the sector number, the C1's ticket and comm_d and the porep id. */
 #include "cli_opts.h"
 #include "cli_util.h"
 #include "cuzk_porep_cmd.h"
@@ -24,8 +26,10 @@ void cuzk_porep_cmd_usage(FILE *f)
     fprintf(f, "  porep prove  --c1 FILE --params DIR --out PROOF [--sector-num N --miner-id N] [--threads N]\n"
                "               [--synth direct|record] [--sector-size SIZE]\n"
                "              PoRep C2: prove every partition, verify, write the proofs (192 bytes each)\n"
-               "  porep verify --c1 FILE --params DIR --proof PROOF [--sector-size SIZE]\n"
-               "              exit 0 when the proofs are valid for the C1, 1 when not, 2 on bad input\n");
+               "  porep verify --c1 FILE --params DIR --proof PROOF --miner-id N [--sector-num N]\n"
+               "               [--sector-size SIZE]\n"
+               "              exit 0 when the proofs are valid for the miner's sector (its number: --sector-num\n"
+               "              or the wrapper's SectorNum), 1 when not, 2 on bad input\n");
 }
 
 bool cuzk_porep_file_exists(const char *path)
@@ -60,10 +64,12 @@ static int parse_args(args_t *a, bool proving, int argc, char **argv)
         CLI_STR_OPT("params", 0, &a->params, "DIR", "the parameter directory (Filecoin's v28 names)", .required = true),
         proving ? (cli_opt)CLI_STR_OPT("out", 0, &a->out, "PROOF", "where the proofs go", .required = true)
                 : (cli_opt)CLI_STR_OPT("proof", 0, &a->proof, "PROOF", "the proofs to check", .required = true),
-        CLI_U64_OPT("sector-num", 0, &a->sector_num, "N", 0, 0, "the sector number, checked against the C1",
+        CLI_U64_OPT("sector-num", 0, &a->sector_num, "N", 0, 0,
+                    proving ? "the sector number, checked against the C1"
+                            : "the sector number (default: the wrapper's SectorNum; required with a bare C1)",
                     .seen = &a->has_sector_num),
         CLI_U64_OPT("miner-id", 0, &a->miner_id, "N", 0, 0, "the miner id, checked against the C1's replica_id",
-                    .seen = &a->has_miner_id),
+                    .seen = &a->has_miner_id, .required = !proving),
         CLI_STR_OPT("sector-size", 0, &a->size, "SIZE", "the sector size, checked against the C1"),
         CLI_U64_OPT("threads", 0, &threads, "N", 0, 4096, "threads (0 = every CPU; default 0)"),
         CLI_CHOICE_OPT("synth", 0, &synth, synth_modes, "how the circuit is synthesized (default direct)"),
@@ -71,8 +77,10 @@ static int parse_args(args_t *a, bool proving, int argc, char **argv)
     const cli_cmd c = {proving ? "cuzk porep prove" : "cuzk porep verify", NULL,
                        proving ? "PoRep C2: proves every partition of the C1's sector, verifies the proofs and writes\n"
                                  "them one after the other (192 bytes each).\n"
-                               : "Checks PoRep C2 proofs against a C1 output: exit 0 when they are valid, 1 when not,\n"
-                                 "2 on bad input.\n",
+                               : "Checks PoRep C2 proofs against a C1 output for a miner's sector, as Filecoin's\n"
+                                 "verify_seal does: the replica id is recomputed from the miner id, the sector number\n"
+                                 "(--sector-num, or the SectorNum of Curio's wrapper), the C1's ticket and comm_d and\n"
+                                 "the porep id. Exit 0 when they are valid, 1 when not, 2 on bad input.\n",
                        table, 0, 0, NULL};
     int rc = cli_parse(&c, argc, argv, NULL, NULL);
     a->threads = (int)threads;
@@ -80,12 +88,15 @@ static int parse_args(args_t *a, bool proving, int argc, char **argv)
     return rc;
 }
 
-/* Loads and checks the C1 output against the options: EXIT_BAD with a message on any problem. */
-static int load_c1(cuzk_porep_c1_t **c1, const args_t *a, const char *who)
+/* Loads the C1 output and checks it against the options: EXIT_BAD with a message on bad input. Proving
+ * checks the sector when the options name it; verifying always does (the miner is required, the sector
+ * number given or the wrapper's), and a C1 that is not that sector's is EXIT_INVALID: no proof over it is
+ * a proof of that sector. */
+static int load_c1(cuzk_porep_c1_t **c1, const args_t *a, bool verifying, const char *who)
 {
     cuzk_err_t err = {{0}};
     if (cuzk_porep_c1_load(c1, a->c1, &err) != CUZK_OK) {
-        fprintf(stderr, "%s: %s: %s\n", who, a->c1, err.msg);
+        fprintf(stderr, "%s: %s\n", who, err.msg); /* the loader's messages name the file */
         return EXIT_BAD;
     }
     cuzk_porep_c1_info_t info;
@@ -94,6 +105,9 @@ static int load_c1(cuzk_porep_c1_t **c1, const args_t *a, const char *who)
     cuzk_status st = CUZK_OK;
     if (a->size && !size)
         st = cuzk_err_set(&err, CUZK_ERR_INVALID_ARG, "--sector-size %s: not a sector size", a->size);
+    else if (verifying && !a->has_sector_num && !info.wrapped)
+        st = cuzk_err_set(&err, CUZK_ERR_INVALID_ARG,
+                          "--sector-num is required with a bare C1 (Curio's wrapper names its sector)");
     else if (a->has_miner_id != a->has_sector_num && !info.wrapped)
         st = cuzk_err_set(&err, CUZK_ERR_INVALID_ARG, "--miner-id and --sector-num go together");
     else {
@@ -106,10 +120,13 @@ static int load_c1(cuzk_porep_c1_t **c1, const args_t *a, const char *who)
         st = cuzk_porep_c1_check(*c1, &expect, &err);
     }
     if (st != CUZK_OK) {
+        bool invalid = verifying && st == CUZK_ERR_MISMATCH;
+        if (invalid)
+            printf("%s: %s: INVALID (%s)\n", who, a->proof, info.proof.name);
         fprintf(stderr, "%s: %s: %s\n", who, a->c1, err.msg);
         cuzk_porep_c1_free(*c1);
         *c1 = NULL;
-        return EXIT_BAD;
+        return invalid ? EXIT_INVALID : EXIT_BAD;
     }
     return 0;
 }
@@ -148,8 +165,11 @@ static int cmd_prove(int argc, char **argv)
     if (rc != CLI_CONTINUE)
         return rc;
     double t_all = cli_now(), t0 = t_all;
+    /* the destination first: a missing or read-only directory costs no parsing and no proving */
+    if (cli_check_output_file(who, a.out, CUZK_GROTH16_PROOF_BYTES) != 0)
+        return EXIT_BAD;
     cuzk_porep_c1_t *c1 = NULL;
-    if ((rc = load_c1(&c1, &a, who)) != 0)
+    if ((rc = load_c1(&c1, &a, false, who)) != 0)
         return rc;
     double parse_s = s_since(t0);
     cli_timing_report("porep_parse_c1", t0);
@@ -209,27 +229,19 @@ static int cmd_prove(int argc, char **argv)
 /* The proof file: EXIT_BAD with a message when it cannot be read or is not whole 192-byte proofs. */
 static int read_proof_file(uint8_t **buf, size_t *len, const char *path, const char *who)
 {
-    FILE *f = fopen(path, "rb");
-    long sz = -1;
-    *buf = NULL;
-    *len = 0;
-    if (f && fseek(f, 0, SEEK_END) == 0 && (sz = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 && sz <= 1 << 20 &&
-        (*buf = malloc((size_t)sz + 1)) && fread(*buf, 1, (size_t)sz, f) == (size_t)sz)
-        *len = (size_t)sz;
-    else {
-        fprintf(stderr, "%s: %s: cannot read the proof%s\n", who, path, sz > 1 << 20 ? " (larger than any sector's)" : "");
-        free(*buf);
-        *buf = NULL;
+    cuzk_err_t err = {{0}};
+    if (cuzk_file_read(buf, len, path, 1 << 20, "any sector's proofs", &err) != CUZK_OK) {
+        fprintf(stderr, "%s: the proof: %s\n", who, err.msg);
+        return EXIT_BAD;
     }
-    if (f)
-        fclose(f);
-    if (*buf && (*len == 0 || *len % CUZK_GROTH16_PROOF_BYTES)) {
+    if (*len == 0 || *len % CUZK_GROTH16_PROOF_BYTES) {
         fprintf(stderr, "%s: %s: %zu bytes, not a whole number of %d-byte proofs\n", who, path, *len,
                 CUZK_GROTH16_PROOF_BYTES);
         free(*buf);
         *buf = NULL;
+        return EXIT_BAD;
     }
-    return *buf ? 0 : EXIT_BAD;
+    return 0;
 }
 
 static int cmd_verify(int argc, char **argv)
@@ -240,7 +252,7 @@ static int cmd_verify(int argc, char **argv)
     if (rc != CLI_CONTINUE)
         return rc;
     cuzk_porep_c1_t *c1 = NULL;
-    if ((rc = load_c1(&c1, &a, who)) != 0)
+    if ((rc = load_c1(&c1, &a, true, who)) != 0)
         return rc;
     cuzk_porep_c1_info_t info;
     cuzk_porep_c1_info(&info, c1);
@@ -272,8 +284,10 @@ static int cmd_verify(int argc, char **argv)
     }
     if (!rc) {
         cli_timing_report("porep_verify", t0);
-        printf("%s: %s: %s (%s, %u partition(s), %.3f s)\n", who, a.proof, valid ? "valid" : "INVALID",
-               info.proof.name, info.partitions, s_since(t0));
+        printf("%s: %s: %s (%s, %u partition(s), miner %" PRIu64 ", sector %" PRIu64 "%s, %.3f s)\n", who, a.proof,
+               valid ? "valid" : "INVALID", info.proof.name, info.partitions, a.miner_id,
+               a.has_sector_num ? a.sector_num : info.sector_num,
+               a.has_sector_num ? "" : " (the wrapper's SectorNum)", s_since(t0));
         rc = valid ? EXIT_GOOD : EXIT_INVALID;
     }
     cuzk_porep_keys_free(keys);

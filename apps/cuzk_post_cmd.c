@@ -2,8 +2,9 @@
  * FallbackPoStSectorProof files, as filecoin-ffi's generate_single_vanilla_proof returns them) with the
  * parameters of a directory laid out as Filecoin's (v28 names; a parameters.json there is checked against
  * the files); `cuzk post vanilla` (cuzk_post_vanilla_cmd.c) makes such files from sealed sectors. The
- * request is checked first, naming the first bad sector and challenge; prove verifies the proof before
- * writing it (the atomic writer: the 192-byte file appears whole or not at all). */
+ * destination is checked before anything else (its directory exists and takes a new file), the request
+ * next, naming the first bad sector and challenge; prove verifies the proof before writing it (the atomic
+ * writer: the 192-byte file appears whole or not at all). */
 #include "cli_opts.h"
 #include "cli_util.h"
 #include "cuzk_post_cmd.h"
@@ -170,6 +171,11 @@ static int cmd_prove(int argc, char **argv)
     if (rc != CLI_CONTINUE) {
         cli_list_free(&a.vanilla);
         return rc;
+    }
+    /* the destination first: a missing or read-only directory costs no loading and no proving */
+    if (cli_check_output_file(who, a.out, CUZK_GROTH16_PROOF_BYTES) != 0) {
+        cli_list_free(&a.vanilla);
+        return EXIT_BAD;
     }
     double t_all = cli_now(), t0 = t_all;
     cuzk_post_request_t req;

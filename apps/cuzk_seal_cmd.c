@@ -84,30 +84,31 @@ int cuzk_seal_cmd(int argc, char **argv)
         fprintf(stderr, "cuzk seal: getrandom: %s\n", strerror(errno));
         return 1;
     }
-    size_t raw_len = (size_t)(p->sector_size / 128 * 127);
-    uint8_t *raw = calloc(1, raw_len);
-    if (!raw) {
+    /* the destination before the work: a missing parent or a read-only directory costs no sealing */
+    if (cli_check_output_dir(prog, out) != 0)
+        return 2;
+    size_t raw_len = (size_t)(p->sector_size / 128 * 127), got = 0;
+    uint8_t *raw = NULL;
+    if (data) {
+        /* every read checked: a directory, an unreadable file or a read error is an error, never zeros */
+        char what[64];
+        snprintf(what, sizeof what, "the unpadded bytes a %s sector holds", p->size_name);
+        cuzk_status st = cuzk_file_read(&raw, &got, data, raw_len, what, &err);
+        if (st != CUZK_OK) {
+            fprintf(stderr, "cuzk seal: --data: %s\n", err.msg);
+            return st == CUZK_ERR_NO_MEMORY ? 1 : 2;
+        }
+    }
+    /* a shorter file is followed by zeros, as a sector with one piece and padding */
+    uint8_t *q = realloc(raw, raw_len);
+    if (!q) {
         fprintf(stderr, "cuzk seal: out of memory\n");
+        free(raw);
         return 1;
     }
-    if (data) {
-        FILE *f = fopen(data, "rb");
-        if (!f) {
-            fprintf(stderr, "cuzk seal: %s: %s\n", data, strerror(errno));
-            free(raw);
-            return 2;
-        }
-        size_t n = fread(raw, 1, raw_len, f);
-        int more = fgetc(f) != EOF;
-        fclose(f);
-        if (more) {
-            fprintf(stderr, "cuzk seal: %s: more than the %zu unpadded bytes a %s sector holds\n", data, raw_len,
-                    p->size_name);
-            free(raw);
-            return 2;
-        }
-        (void)n; /* a shorter file is followed by zeros, as a sector with one piece and padding */
-    } else if (cli_os_random(raw, raw_len)) {
+    raw = q;
+    memset(raw + got, 0, raw_len - got);
+    if (!data && cli_os_random(raw, raw_len)) {
         fprintf(stderr, "cuzk seal: getrandom: %s\n", strerror(errno));
         free(raw);
         return 1;

@@ -33,30 +33,6 @@ void cuzk_snap_cmd_usage(FILE *f)
 /* A failure's exit code: the machine's own (no memory) or bad input. */
 static int exit_of(cuzk_status st) { return st == CUZK_ERR_NO_MEMORY ? EXIT_FAIL : EXIT_BAD; }
 
-/* The whole of path, at most max bytes (*too_long when it has more). */
-static int read_data(uint8_t **out, size_t *len, bool *too_long, const char *path, size_t max)
-{
-    *out = NULL;
-    *len = 0;
-    *too_long = false;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return -1;
-    uint8_t *buf = malloc(max + 1);
-    size_t n = buf ? fread(buf, 1, max + 1, f) : 0;
-    int bad = !buf || ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        errno = buf ? EIO : ENOMEM;
-        return -1;
-    }
-    *too_long = n > max;
-    *out = buf;
-    *len = n > max ? max : n;
-    return 0;
-}
-
 static int cmd_encode(int argc, char **argv)
 {
     static const char *prog = "cuzk snap encode";
@@ -90,16 +66,12 @@ static int cmd_encode(int argc, char **argv)
     }
     size_t max = (size_t)(si.sector_size / 128 * 127), len = 0;
     uint8_t *data = NULL;
-    bool too_long = false;
-    if (read_data(&data, &len, &too_long, data_path, max) != 0) {
-        fprintf(stderr, "%s: %s: %s\n", prog, data_path, strerror(errno));
-        return errno == ENOMEM ? EXIT_FAIL : EXIT_BAD;
-    }
-    if (too_long) {
-        fprintf(stderr, "%s: %s: more than the %zu unpadded bytes a %llu-byte sector holds\n", prog, data_path, max,
-                (unsigned long long)si.sector_size);
-        free(data);
-        return EXIT_BAD;
+    char what[80];
+    snprintf(what, sizeof what, "the unpadded bytes a %llu-byte sector holds", (unsigned long long)si.sector_size);
+    /* every read checked: a directory, an unreadable file or a read error is an error, never short data */
+    if ((st = cuzk_file_read(&data, &len, data_path, max, what, &err)) != CUZK_OK) {
+        fprintf(stderr, "%s: --data: %s\n", prog, err.msg);
+        return exit_of(st);
     }
     double t0 = cli_now();
     cuzk_seal_snap_info_t info;

@@ -2,8 +2,9 @@
  * partition proofs (a bincode Vec<PartitionProof> file, as `cuzk snap vanilla` writes it and filecoin-ffi's
  * generate_partition_proofs returns it) and the sector's three commitments, with the parameters of a
  * directory laid out as Filecoin's (v28 names; a parameters.json there is checked against the files). Every
- * partition and path is checked before the parameters are read; prove verifies the proofs before writing
- * them (the atomic writer: the partitions × 192-byte file appears whole or not at all). */
+ * partition and path is checked before the parameters are read, and the destination before that; prove
+ * verifies the proofs before writing them (the atomic writer: the partitions × 192-byte file appears whole
+ * or not at all). */
 #include "cli_opts.h"
 #include "cli_util.h"
 #include "cuzk_porep_cmd.h"
@@ -132,6 +133,9 @@ int cuzk_snap_prove_cmd(int argc, char **argv)
     int rc = parse_args(&a, true, argc, argv);
     if (rc != CLI_CONTINUE)
         return rc;
+    /* the destination first: a missing or read-only directory costs no loading and no proving */
+    if (cli_check_output_file(who, a.out, CUZK_GROTH16_PROOF_BYTES) != 0)
+        return EXIT_BAD;
     double t_all = cli_now(), t0 = t_all;
     cuzk_snap_request_t req;
     cuzk_snap_registered_proof_t proof;

@@ -17,7 +17,8 @@ mkdir -p "$work"
 "$cuzk" params generate --kind porep --sector-size 2KiB --out "$params"
 CUZK_TIMING=1 "$cuzk" porep prove --c1 "$work/sector/c1-wrapper.json" --params "$params" \
   --out "$work/proof.bin" --miner-id 1000 --sector-num 1
-"$cuzk" porep verify --c1 "$work/sector/c1.json" --params "$params" --proof "$work/proof.bin"
+"$cuzk" porep verify --c1 "$work/sector/c1.json" --params "$params" --proof "$work/proof.bin" \
+  --miner-id 1000 --sector-num 1
 "$build/bin/cuzk-bench" synth-only --sector-size 2KiB --mode count -i 3
 echo
 ./scripts/run-micro.sh "$build/bin/cuzk-bench"

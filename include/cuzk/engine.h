@@ -8,13 +8,14 @@
  * returned.
  *
  * Ownership: cuzk_engine_new's engine is the caller's (cuzk_engine_free). A request's bytes are copied
- * by cuzk_engine_submit; a COMPLETED result's proof is malloc'd for the caller (cuzk_job_result_free);
+ * by cuzk_engine_submit and cuzk_engine_prove; a COMPLETED result's proof is malloc'd for the caller
+ * (cuzk_job_result_free);
  * cuzk_engine_status_json and cuzk_engine_metrics_text return malloc'd strings the caller frees.
  * cuzk_engine_free accepts NULL.
  * Threading: every function may be called from any thread at any time, except cuzk_engine_free, which
  * must be the last call on the engine (after every other thread's calls have returned).
- * Errors: cuzk_engine_new CUZK_ERR_INVALID_ARG or CUZK_ERR_NO_MEMORY; cuzk_engine_submit as stated
- * there, and CUZK_ERR_NO_MEMORY; cuzk_engine_preload CUZK_ERR_INVALID_ARG for an unknown circuit id,
+ * Errors: cuzk_engine_new CUZK_ERR_INVALID_ARG or CUZK_ERR_NO_MEMORY; cuzk_engine_submit and
+ * cuzk_engine_prove as stated there; cuzk_engine_preload CUZK_ERR_INVALID_ARG for an unknown circuit id,
  * otherwise the statuses of loading its files (cuzk/porep.h, cuzk/post.h, cuzk/snap.h, cuzk/params.h: CUZK_ERR_IO,
  * _FORMAT, _MISMATCH, the point decoders'), CUZK_ERR_NO_MEMORY, CUZK_ERR_CANCELLED when the engine stops
  * meanwhile; cuzk_engine_evict CUZK_ERR_INVALID_ARG for an unknown circuit id, CUZK_ERR_MISMATCH
@@ -68,11 +69,17 @@ typedef struct {
     int synthesis_threads;        /* threads per PoSt partition synthesis (PoRep: one); 0 = every online CPU */
     int pipeline_depth;           /* synthesized partitions that may wait for a prover (>= 1) */
     uint64_t result_retention_ms; /* results nobody awaited are dropped after this long; 0 = 1 hour */
+    uint32_t max_queued;          /* jobs waiting to start; a submission beyond them is refused; 0 = 256 */
+    uint32_t max_kept_results;    /* finished results nobody collected yet; beyond, the oldest go; 0 = 1000 */
     FILE *log;                    /* TIMELINE lines and messages; NULL = quiet */
 } cuzk_engine_config_t;
 
 /* Defaults for a machine: budget = 3/4 of physical memory, one synthesis and one prover worker,
- * pipeline depth 1, parameters under /var/tmp/filecoin-proof-parameters, log to stderr. */
+ * pipeline depth 1, 256 queued jobs at most, 1000 kept results, parameters under
+ * /var/tmp/filecoin-proof-parameters, log to stderr.
+ * The budget covers the queue too: the bytes of the requests waiting to start are charged to it, within
+ * an eighth of it (the rest stays for parameters and partitions, so that waiting requests never keep a
+ * started job from the memory it needs). */
 CUZK_API void cuzk_engine_config_defaults(cuzk_engine_config_t *cfg);
 
 typedef struct cuzk_engine cuzk_engine_t;
@@ -117,11 +124,12 @@ typedef struct {
     cuzk_proof_kind kind;
     cuzk_priority priority;
     uint64_t sector_size;          /* 0 = take it from the vanilla proof (PoRep) or the registered proof */
-    uint64_t registered_proof;     /* informational for PoRep: the C1 names its proof; required for PoSt */
+    uint64_t registered_proof;     /* required: the kind's registered proof (PoRep: a RegisteredSealProof) */
     const uint8_t *vanilla_proof;  /* PoRep: the C1 JSON, bare or in Curio's wrapper; NULL for PoSt */
     size_t vanilla_proof_len;
     uint64_t sector_number, miner_id;
-    bool has_sector_and_miner;     /* PoRep: check the C1's replica_id against them */
+    bool has_sector_and_miner;     /* PoRep: check the C1's replica_id against them (sector_number is held
+                                      to a wrapper's SectorNum in any case) */
     const cuzk_job_bytes_t *vanilla_proofs; /* PoSt: n_vanilla_proofs sector proofs; NULL for PoRep */
     size_t n_vanilla_proofs;
     const uint8_t *randomness;     /* PoSt: randomness_len bytes, which must be 32 */
@@ -135,10 +143,15 @@ typedef struct {
 
 #define CUZK_JOB_ID_MAX 128
 
-/* Queues a job. A request_id already known to the engine (queued, running, or finished and not yet
- * delivered) returns that job again instead of a second one. Bad requests CUZK_ERR_INVALID_ARG naming the
+/* Queues a job. The request_id names the job: everyone who submits or awaits that id shares one job
+ * and its result. An id whose job is queued, running, or finished COMPLETED and not yet delivered returns
+ * that job again (nothing is copied, and the rest of the request is not looked at); an id whose job ended
+ * CANCELLED or FAILED starts a new job (waiters of the old one still get its result). A job submitted here
+ * is cancelled only by cuzk_engine_cancel (or a shutdown), never because a waiter went away.
+ * Bad requests CUZK_ERR_INVALID_ARG naming the
  * field. For PoRep and PoSt what is checked here is what needs no parsing: the kind and priority; PoRep: a
- * C1 is there and no vanilla_proofs or randomness; PoSt: registered_proof is a PoSt proof of the job's kind
+ * C1 is there and no vanilla_proofs or randomness, registered_proof is a seal proof (and, when it is not 0
+ * and sector_size is given, of that size); PoSt: registered_proof is a PoSt proof of the job's kind
  * (a seal proof number, a Window number for Winning: refused), sector_size (when not 0) is that proof's,
  * randomness is 32 bytes, the number of vanilla proofs fits the proof (Winning 1, Window 1..sectors per
  * partition) and none is empty, Winning's partition_index is 0. Everything else (the C1 or bincode itself,
@@ -148,8 +161,11 @@ typedef struct {
  * two): registered_proof an update proof, sector_size (when not 0) its size, no C1 or randomness, the three
  * commitments 32 bytes, one vanilla proof per partition, each decoded and checked as cuzk_snap_check does
  * (truncated bincode, a path that does not hash, a proof for other commitments: CUZK_ERR_INVALID_ARG naming
- * the partition, challenge and path). Once cuzk_engine_drain or cuzk_engine_shutdown was called
- * CUZK_ERR_SHUTTING_DOWN. queue_position = jobs ahead of it in the queue. */
+ * the partition, challenge and path). A new job that does not fit is refused with CUZK_ERR_NO_MEMORY
+ * and the reason: max_queued jobs already wait to start, or its bytes do not fit in the queue's share of
+ * the memory budget (after idle parameters are evicted); both pass as queued jobs start, so a client
+ * may retry later. Once cuzk_engine_drain or cuzk_engine_shutdown was called CUZK_ERR_SHUTTING_DOWN.
+ * queue_position = jobs ahead of it in the queue. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3)
 cuzk_status cuzk_engine_submit(cuzk_engine_t *e, const cuzk_job_request_t *req, char job_id[CUZK_JOB_ID_MAX],
                                uint32_t *queue_position, cuzk_err_t *err);
@@ -160,23 +176,45 @@ typedef struct {
     size_t proof_len;
     char error[512];               /* FAILED / CANCELLED: why */
     uint64_t queue_wait_ms, srs_load_ms, synthesis_ms, prove_ms, total_ms; /* sums over partitions */
+    /* The job's own result (COMPLETED, FAILED or CANCELLED), handed over: the engine forgets it once
+     * every waiter has it. false for UNKNOWN, TIMEOUT and an abandoned wait. */
+    bool handed_over;
 } cuzk_job_result_t;
 
-/* Waits for the job to finish (timeout_ms = 0: no limit). A finished job's result is delivered once
- * and then forgotten; TIMEOUT leaves the job running and awaitable. cancel_check, when not NULL, is
- * polled about every 100 ms: returning true abandons the wait (status CANCELLED, the job goes on). */
+/* Waits for the job to finish (timeout_ms = 0: no limit; a timeout too long for the clock is no limit,
+ * never a wrapped, past deadline). A finished job's result is handed over to every waiter and then
+ * forgotten (a later wait: UNKNOWN), unless a delivery fails (cuzk_engine_delivery_failed). TIMEOUT
+ * leaves the job running and awaitable. cancel_check, when not NULL, is polled about every 100 ms:
+ * returning true abandons the wait (status CANCELLED, handed_over false): the job goes on, unless it
+ * was submitted by cuzk_engine_prove only and this was its last waiter. */
 CUZK_API void cuzk_engine_await(cuzk_engine_t *e, const char *job_id, uint64_t timeout_ms, cuzk_job_result_t *out,
                                 bool (*cancel_check)(void *), void *cancel_arg);
+
+/* Submits and waits in one call, for a caller that wants the result itself (cuzk.v1 Prove): the
+ * submission is cuzk_engine_submit's (same checks, statuses and job identity) and the wait
+ * cuzk_engine_await's with no timeout, the caller counted as a waiter from the moment the job is found
+ * or queued. request_done (may be NULL) is called with arg exactly once, as soon as req is no longer
+ * needed (copied, found, or refused), so that the caller can free the request's bytes before the wait;
+ * it may run under the engine's lock, so it must not call the engine.
+ * A job submitted this way only is cancelled when its last waiter goes away (cancel_check true for
+ * every one of them): nobody is left to want it. Submitted also by cuzk_engine_submit (before or
+ * after), it is kept. On CUZK_OK *out holds the result as cuzk_engine_await gives it. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3, 4)
+cuzk_status cuzk_engine_prove(cuzk_engine_t *e, const cuzk_job_request_t *req, char job_id[CUZK_JOB_ID_MAX],
+                              cuzk_job_result_t *out, bool (*cancel_check)(void *), void (*request_done)(void *),
+                              void *arg, cuzk_err_t *err);
+
+/* A result handed over (res->handed_over) did not reach its client: the reply could not be sent. The
+ * result stays awaitable under job_id, as if it had not been handed over (kept like any uncollected
+ * result: max_kept_results, result_retention_ms). Nothing happens when res was not handed over, or when
+ * a newer job now runs under job_id. res stays the caller's (the engine copies what it keeps). */
+CUZK_API void cuzk_engine_delivery_failed(cuzk_engine_t *e, const char *job_id, const cuzk_job_result_t *res);
 CUZK_API void cuzk_job_result_free(cuzk_job_result_t *r);
 
 /* Cancels a queued or running job. *found false for an unknown or finished job; *was_running true when
  * it had started (a partition being proved stops at its prover's next phase: before H or between
  * MSMs; one being synthesized at its next challenge). */
 CUZK_API void cuzk_engine_cancel(cuzk_engine_t *e, const char *job_id, bool *found, bool *was_running);
-
-/* The submitter no longer wants the result (its client went away): cancels the job, or drops its
- * finished result, unless someone else is waiting for it. */
-CUZK_API void cuzk_engine_abandon(cuzk_engine_t *e, const char *job_id);
 
 /* Parameter residency by circuit id: "porep-2k", "porep-8m", "porep-512m", "porep-32g", "porep-64g";
  * "winning-2k" ... "winning-64g" (Winning PoSt); "wpost-2k" ... "wpost-64g" (Window PoSt: V1 and V1_1 share
@@ -202,6 +240,8 @@ typedef struct {
     uint64_t completed_by_kind[CUZK_KIND_COUNT], failed_by_kind[CUZK_KIND_COUNT];
     uint32_t pending_by_kind[CUZK_KIND_COUNT], running_by_kind[CUZK_KIND_COUNT];
     uint64_t budget_total, budget_used;
+    uint64_t budget_queued;        /* the queued requests' bytes, part of budget_used */
+    uint32_t results_kept;         /* finished results nobody has collected yet */
     size_t n_srs;
     cuzk_engine_srs_info_t srs[16];
 } cuzk_engine_status_t;

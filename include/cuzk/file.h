@@ -1,4 +1,6 @@
-/* Output files that appear whole or not at all: every file cuzk writes (proofs, C1 outputs, parameters,
+/* Files: output files that appear whole or not at all, and input files read whole with a bound.
+ *
+ * Output files appear whole or not at all: every file cuzk writes (proofs, C1 outputs, parameters,
  * keys, JSON, caches) goes through a temporary file in the target's directory, is flushed to the disk,
  * renamed onto the target and the directory flushed too. A reader of the target sees the old file or the
  * new one, never a partial one, even after a crash; on every error the temporary file is removed and an
@@ -9,6 +11,7 @@
 #ifndef CUZK_FILE_H
 #define CUZK_FILE_H
 #include <stddef.h>
+#include <stdint.h>
 #include "cuzk/api.h"
 #include "cuzk/status.h"
 
@@ -57,6 +60,19 @@ cuzk_atomic_write_file(const char *path, const void *buf, size_t len, cuzk_err_t
 CUZK_API CUZK_WARN_UNUSED_RESULT cuzk_status
 cuzk_atomic_write_files(size_t n, const char *const *paths, const void *const *bufs, const size_t *lens,
                         cuzk_err_t *err);
+
+/* ---- Input files ---------------------------------------------------------------------------------- */
+
+/* The whole of path, at most max bytes, into a malloc'd *out of *len bytes (the caller frees it with
+ * free()). A regular file is sized first: one larger than max is refused before anything is allocated or
+ * read, and one that changes size while it is read is refused too. A pipe or character device (/dev/null,
+ * /dev/stdin) is read to its end and refused as soon as it passes max bytes, so that /dev/zero costs max
+ * bytes of memory, no more. what names what the bound is for in the message ("larger than <what>").
+ * Errors, each naming path: CUZK_ERR_IO (missing, unreadable, a directory or another kind of file, a read
+ * error), CUZK_ERR_FORMAT (larger than max), CUZK_ERR_NO_MEMORY. On error *out is NULL and *len 0.
+ * Thread-safe. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3, 5) cuzk_status
+cuzk_file_read(uint8_t **out, size_t *len, const char *path, size_t max, const char *what, cuzk_err_t *err);
 
 #ifdef __cplusplus
 }

@@ -116,7 +116,10 @@ CUZK_API void cuzk_params_close(cuzk_params_t *p);
  * from several threads: one decodes, the others wait. On a bad point: the decoder's status
  * (CUZK_ERR_BAD_FLAGS, _NOT_CANONICAL, _NOT_ON_CURVE, _NOT_IN_SUBGROUP), or CUZK_ERR_FORMAT for the
  * point at infinity, with a message naming the first bad point (section, index, byte offset); that
- * section stays undecoded. CUZK_ERR_NO_MEMORY when the array cannot be allocated. */
+ * section stays undecoded. CUZK_ERR_NO_MEMORY when the array cannot be allocated. CUZK_ERR_IO when the
+ * file shrank since it was opened (the message names it: "changed size while in use") or a read of it
+ * failed: the process is not killed (no SIGBUS), the section stays undecoded, and the same object loads
+ * it if the file is whole again. */
 CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_params_load(cuzk_params_t *p, unsigned sections, cuzk_err_t *err);
 /* Frees the decoded arrays of `sections` (they are decoded again on the next load). The caller must

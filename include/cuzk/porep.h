@@ -91,7 +91,15 @@ typedef struct cuzk_porep_c1 cuzk_porep_c1_t;
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_porep_c1_parse(cuzk_porep_c1_t **out, const void *buf, size_t len, cuzk_err_t *err);
 
-/* Reads the file at path and parses it as cuzk_porep_c1_parse does; also CUZK_ERR_IO naming path. */
+/* The largest C1 file cuzk_porep_c1_load reads: the largest registered proof's C1 (64GiB NI-PoRep, about
+ * 0.7 GB as a wrapper; a 32GiB interactive C1 is about 52 MB) with room to spare. */
+#define CUZK_POREP_C1_MAX_BYTES ((size_t)1 << 30)
+
+/* Reads the file at path and parses it as cuzk_porep_c1_parse does. The file must be a regular file of at
+ * most CUZK_POREP_C1_MAX_BYTES whose first bytes open a JSON object: anything else is refused before it
+ * is read whole (a multi-gigabyte or binary file named by mistake costs no more than a stat and one small
+ * read). Also CUZK_ERR_IO naming path (missing, unreadable, a directory or device, a read error) and
+ * CUZK_ERR_FORMAT naming path (too large, not JSON). */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_porep_c1_load(cuzk_porep_c1_t **out, const char *path, cuzk_err_t *err);
 
@@ -118,11 +126,14 @@ typedef struct {
     uint64_t sector_num;
     bool has_miner_id;    /* with has_sector_num: the replica id must be that of miner_id's sector */
     uint64_t miner_id;
+    bool has_proof_id;    /* proof_id is given: the C1 must be for that registered seal proof */
+    uint64_t proof_id;
 } cuzk_porep_c1_expect_t;
 
-/* Checks c1 against expect. CUZK_ERR_MISMATCH saying which: another sector size, a sector number
- * other than the wrapper's, a replica id that is not the sector's (prover id from the miner id as
- * filecoin-ffi derives it, the C1's ticket and comm_d). */
+/* Checks c1 against expect. CUZK_ERR_MISMATCH saying which: another registered proof, another sector
+ * size, a sector number other than the wrapper's, a replica id that is not the sector's (recomputed as
+ * Filecoin's verify_seal does: from the prover id, derived from the miner id as filecoin-ffi does, the
+ * sector number, the C1's ticket and comm_d, and the registered proof's porep id). */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_porep_c1_check(const cuzk_porep_c1_t *c1, const cuzk_porep_c1_expect_t *expect, cuzk_err_t *err);
 
@@ -266,7 +277,11 @@ cuzk_status cuzk_porep_prove_partition(cuzk_groth16_proof_t *proof, const cuzk_p
                                        cuzk_err_t *err);
 
 /* *valid is true when n equals c1's partition count and proofs[k] verifies under vk with partition k's
- * public inputs (cuzk_porep_public_inputs) for every k. A proof of another count is simply not valid
+ * public inputs (cuzk_porep_public_inputs) for every k. The public inputs come from the C1's replica id:
+ * to verify as Filecoin's verify_seal does, for a sector named by its miner and number, first hold the
+ * C1 to them with cuzk_porep_c1_check (has_miner_id and has_sector_num: the replica id recomputed from
+ * the prover id, sector number, the C1's ticket and comm_d and the proof's porep id); a proof for a C1
+ * that fails that check is not a proof of that sector. A proof of another count is simply not valid
  * (CUZK_OK, *valid false; proofs may then be NULL). Errors (with *valid false): CUZK_ERR_MISMATCH (a vk
  * with another input count), CUZK_ERR_NO_MEMORY, errors of cuzk_porep_public_inputs. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3)

@@ -1,4 +1,5 @@
-/* Memory budget: a counter under a mutex, a condition variable for waiters, an evictor callback. */
+/* Memory budget: a counter under a mutex (and the queued requests' share of it), a condition variable
+ * for waiters, an evictor callback. */
 #include "engine/budget.h"
 
 #include <time.h>
@@ -15,6 +16,8 @@ void cuzk_budget_init(cuzk_budget_t *b, uint64_t total, uint64_t (*evict)(void *
     pthread_condattr_destroy(&ca);
     b->total = total;
     b->used = b->peak = 0;
+    b->queued = 0;
+    b->queue_cap = total / 8;
     b->waiting = 0;
     b->evict = evict;
     b->evict_ctx = evict_ctx;
@@ -45,11 +48,16 @@ bool cuzk_budget_try_acquire(cuzk_budget_t *b, uint64_t bytes)
     return ok;
 }
 
+uint64_t cuzk_budget_work_limit(const cuzk_budget_t *b) { return b->total - b->queue_cap; }
+
 cuzk_status cuzk_budget_acquire(cuzk_budget_t *b, uint64_t bytes, bool (*stop)(void *), void *stop_arg,
                                 const char *what, cuzk_err_t *err)
 {
-    if (bytes > b->total)
-        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s needs %.2f GiB, more than the whole memory budget (%.2f GiB)",
+    /* beyond the work limit it could wait forever: queued requests may hold the rest */
+    if (bytes > cuzk_budget_work_limit(b))
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY,
+                            "%s needs %.2f GiB, more than the memory budget (%.2f GiB) less the eighth kept for "
+                            "queued requests",
                             what, bytes / 1073741824.0, b->total / 1073741824.0);
     pthread_mutex_lock(&b->mu);
     bool waits = !fits(b, bytes); /* counted in b->waiting until it has the memory or gives up */
@@ -74,6 +82,41 @@ cuzk_status cuzk_budget_acquire(cuzk_budget_t *b, uint64_t bytes, bool (*stop)(v
     take(b, bytes);
     pthread_mutex_unlock(&b->mu);
     return CUZK_OK;
+}
+
+bool cuzk_budget_queue(cuzk_budget_t *b, uint64_t bytes)
+{
+    pthread_mutex_lock(&b->mu);
+    bool ok = b->queued <= b->queue_cap && bytes <= b->queue_cap - b->queued;
+    if (ok && !fits(b, bytes) && b->evict) {
+        uint64_t need = bytes - (b->used < b->total ? b->total - b->used : 0);
+        pthread_mutex_unlock(&b->mu); /* the evictor releases into the budget */
+        b->evict(b->evict_ctx, need);
+        pthread_mutex_lock(&b->mu);
+    }
+    ok = ok && b->queued <= b->queue_cap && bytes <= b->queue_cap - b->queued && fits(b, bytes);
+    if (ok) {
+        take(b, bytes);
+        b->queued += bytes;
+    }
+    pthread_mutex_unlock(&b->mu);
+    return ok;
+}
+
+void cuzk_budget_unqueue(cuzk_budget_t *b, uint64_t bytes)
+{
+    pthread_mutex_lock(&b->mu);
+    b->queued = bytes > b->queued ? 0 : b->queued - bytes;
+    pthread_mutex_unlock(&b->mu);
+    cuzk_budget_release(b, bytes);
+}
+
+uint64_t cuzk_budget_queued(cuzk_budget_t *b)
+{
+    pthread_mutex_lock(&b->mu);
+    uint64_t n = b->queued;
+    pthread_mutex_unlock(&b->mu);
+    return n;
 }
 
 void cuzk_budget_release(cuzk_budget_t *b, uint64_t bytes)

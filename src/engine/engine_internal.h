@@ -1,7 +1,10 @@
 /* The engine's shared state. One mutex (mu) guards the job list and every job's scheduling fields;
  * the heavy work (parsing, loading, synthesis, proving, verification) runs outside it. A job's life:
  * QUEUED → ACTIVATING (its input parsed and checked, parameters acquired) → RUNNING (partitions flow
- * synthesis → proving) → DONE (result kept until delivered to an awaiter, or retention ends).
+ * synthesis → proving) → DONE (result kept until handed over to its waiters, or dropped when retention
+ * ends or newer results push it out). A job is found by its id (the request_id); one that ended
+ * CANCELLED or FAILED is "replaced" when its id is submitted again: no longer found, freed when its
+ * waiters have left.
  * What differs between proof kinds (the input, its partitions, how they are synthesized, proved and
  * verified) is a job_kind_t: job_porep.c (a C1, one partition per PoRep partition), job_post.c
  * (Winning / Window PoSt: one partition from the request's vanilla proofs) and job_snap.c (SnapDeals: one
@@ -39,6 +42,7 @@ typedef struct job {
     uint64_t seq;                   /* submission order: FIFO within a priority */
     uint8_t *input;                 /* the vanilla proof bytes, until activation (PoSt: back to back) */
     size_t input_len;
+    uint64_t input_charged;         /* bytes of it charged to the budget's queue share */
     size_t *input_lens;             /* PoSt, SnapDeals: each vanilla proof's length (n_inputs of them) */
     size_t n_inputs;
     uint64_t sector_size, sector_number, miner_id; /* PoRep */
@@ -64,9 +68,12 @@ typedef struct job {
     char error[512];
     uint8_t *proof;
     size_t proof_len;
-    uint64_t srs_load_ms;
+    uint64_t srs_load_ms, queue_wait_ms, total_ms;
     double synth_ms, prove_ms;
     uint32_t waiters;
+    bool async_submitted;           /* submitted to be awaited later: a waiter's departure never cancels it */
+    bool replaced;                  /* ended CANCELLED or FAILED and its id was submitted again */
+    bool keep;                      /* a delivery of its result failed: kept when its waiters have left */
     struct job *next;
 } job_t;
 
@@ -145,6 +152,8 @@ void *cuzk_engine_synth_worker(void *worker);
 void *cuzk_engine_prove_worker(void *worker);
 /* Finishes a job (under mu): status, message, counters, waiters woken; frees its working state. */
 void cuzk_engine_job_finish(cuzk_engine_t *e, job_t *j, cuzk_job_status st, const char *msg);
+/* Under mu: frees the job's request bytes and returns their charge to the budget. */
+void cuzk_engine_job_drop_input(cuzk_engine_t *e, job_t *j);
 /* Under mu: a job that failed or was cancelled finishes once none of its partitions is in flight. */
 void cuzk_engine_job_settle(cuzk_engine_t *e, job_t *j);
 

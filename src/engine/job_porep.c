@@ -1,7 +1,9 @@
-/* PoRep C2 jobs in the engine: the request carries a C1 output (bare or in Curio's wrapper); activation
- * parses and checks it (the sector and miner when given, every partition's challenges) and acquires the
- * circuit's parameters; each PoRep partition is a partition of the pipeline; the assembled proofs are
- * verified against the C1's public inputs before they are returned. Everything through cuzk/porep.h. */
+/* PoRep C2 jobs in the engine: the request carries a C1 output (bare or in Curio's wrapper); submission
+ * refuses a registered proof that is no seal proof; activation parses and checks the C1 (the request's
+ * sector number against a wrapper's SectorNum always, the replica id recomputed from the miner and sector
+ * when the miner is given, every partition's challenges) and acquires the circuit's parameters; each PoRep
+ * partition is a partition of the pipeline; the assembled proofs are verified against the C1's public
+ * inputs before they are returned. Everything through cuzk/porep.h. */
 #include <string.h>
 
 #include "engine/engine_internal.h"
@@ -13,6 +15,16 @@ static cuzk_status porep_check_request(const cuzk_job_request_t *r, cuzk_err_t *
     if (r->n_vanilla_proofs || r->randomness_len)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "%s is a PoSt field; a PoRep sends its C1 in vanilla_proof",
                             r->n_vanilla_proofs ? "vanilla_proofs" : "randomness");
+    /* the C1 names its own proof; the request's must at least be one (0, the proto default, is 2KiB V1) */
+    cuzk_porep_registered_proof_t p;
+    if (cuzk_porep_registered_proof(&p, r->registered_proof, NULL) != CUZK_OK)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
+                            "registered_proof %llu is not a registered seal proof (0-19: V1 0-4, V1_1 5-9, synthetic "
+                            "10-14, non-interactive 15-19)",
+                            (unsigned long long)r->registered_proof);
+    if (r->registered_proof && r->sector_size && r->sector_size != p.sector_size)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "sector_size %llu is not %s's (%llu bytes)",
+                            (unsigned long long)r->sector_size, p.name, (unsigned long long)p.sector_size);
     return CUZK_OK;
 }
 
@@ -23,9 +35,11 @@ static cuzk_status porep_prepare(cuzk_engine_t *e, job_t *j, uint32_t *n_parts, 
         return st;
     cuzk_porep_c1_info_t info;
     cuzk_porep_c1_info(&info, j->c1);
-    bool given = j->has_sector_and_miner;
-    cuzk_porep_c1_expect_t expect = {.sector_size = j->sector_size, .has_sector_num = given,
-                                     .sector_num = j->sector_number, .has_miner_id = given, .miner_id = j->miner_id};
+    /* the sector number is held to a wrapper's SectorNum even without a miner id (proto3 has no "unset"
+     * for it; a bare C1 names no sector); with the miner, the replica id is recomputed from both */
+    cuzk_porep_c1_expect_t expect = {.sector_size = j->sector_size, .has_sector_num = true,
+                                     .sector_num = j->sector_number, .has_miner_id = j->has_sector_and_miner,
+                                     .miner_id = j->miner_id};
     st = cuzk_porep_c1_check(j->c1, &expect, err);
     if (st != CUZK_OK)
         return st;

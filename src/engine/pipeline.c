@@ -82,8 +82,9 @@ void cuzk_engine_job_finish(cuzk_engine_t *e, job_t *j, cuzk_job_status st, cons
     cuzk_srs_release(&e->srs, j->srs);
     j->srs = NULL;
     j->ops->release(j);
-    free(j->input);
-    j->input = NULL;
+    cuzk_engine_job_drop_input(e, j);
+    j->queue_wait_ms = cuzk_elapsed_ns(j->t_start ? j->t_start : j->t_done, j->t_submit) / 1000000;
+    j->total_ms = cuzk_elapsed_ns(j->t_done, j->t_submit) / 1000000;
     if (st == CUZK_JOB_COMPLETED)
         e->completed[j->kind]++;
     else
@@ -104,9 +105,9 @@ void cuzk_engine_job_finish(cuzk_engine_t *e, job_t *j, cuzk_job_status st, cons
 
 void cuzk_engine_job_settle(cuzk_engine_t *e, job_t *j)
 {
-    if (j->phase == JOB_RUNNING && (j->failed || j->cancel) && j->in_flight == 0)
+    if (j->phase == JOB_RUNNING && (j->failed || j->cancel) && j->in_flight == 0) /* a cancel may say why */
         cuzk_engine_job_finish(e, j, j->failed ? CUZK_JOB_FAILED : CUZK_JOB_CANCELLED,
-                               j->failed ? j->error : "cancelled");
+                               j->failed || j->error[0] ? j->error : "cancelled");
 }
 
 cuzk_status cuzk_engine_acquire_srs(cuzk_engine_t *e, job_t *j, const cuzk_srs_circuit_t *circuit, cuzk_err_t *err)
@@ -134,13 +135,12 @@ static void activate(cuzk_engine_t *e, job_t *j)
     if (st == CUZK_OK && !parts)
         st = cuzk_err_set(&err, CUZK_ERR_NO_MEMORY, "out of memory");
     pthread_mutex_lock(&e->mu);
-    free(j->input);
-    j->input = NULL;
+    cuzk_engine_job_drop_input(e, j);
     if (st != CUZK_OK || j->cancel) {
         free(parts);
         j->phase = JOB_RUNNING; /* finish() frees what prepare() got */
         cuzk_engine_job_finish(e, j, st != CUZK_OK ? CUZK_JOB_FAILED : CUZK_JOB_CANCELLED,
-                               st != CUZK_OK ? err.msg : "cancelled");
+                               st != CUZK_OK ? err.msg : j->error[0] ? j->error : "cancelled");
         return;
     }
     j->parts = parts;
@@ -172,11 +172,12 @@ static void synthesize_next(cuzk_engine_t *e, job_t *j)
     stop_ctx_t stop = {e, j};
     uint64_t bytes = partition_bytes(j->srs->pk);
     cuzk_status st = CUZK_OK;
-    if (j->srs->bytes + bytes > e->budget.total) /* would wait forever: its own parameters stay resident */
+    /* would wait forever: its own parameters stay resident, and queued requests may hold the rest */
+    if (j->srs->bytes + bytes > cuzk_budget_work_limit(&e->budget))
         st = cuzk_err_set(&err, CUZK_ERR_NO_MEMORY,
-                          "the memory budget (%.2f GiB) holds the parameters (%.2f GiB) but not a partition "
-                          "besides (%.2f GiB)", e->budget.total / 1073741824.0, j->srs->bytes / 1073741824.0,
-                          bytes / 1073741824.0);
+                          "the memory budget (%.2f GiB, an eighth of it kept for queued requests) holds the "
+                          "parameters (%.2f GiB) but not a partition besides (%.2f GiB)",
+                          e->budget.total / 1073741824.0, j->srs->bytes / 1073741824.0, bytes / 1073741824.0);
     if (st == CUZK_OK)
         st = cuzk_budget_acquire(&e->budget, bytes, job_stopped, &stop, "a partition", &err);
     bool reserved = st == CUZK_OK;

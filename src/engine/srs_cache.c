@@ -1,5 +1,8 @@
 /* Parameter cache: a short list of entries under one mutex; loading happens outside the lock with the
- * entry marked `loading` so that other users of the same circuit wait for it instead of loading twice. */
+ * entry marked `loading` so that other users of the same circuit wait for it instead of loading twice.
+ * A load that fails leaves no entry (the waiting users then load the file again themselves); a parameter
+ * file that shrinks while it is read fails the load with CUZK_ERR_IO, which is retried once. A loaded
+ * entry holds decoded arrays only: changes to its file after the load do not reach it. */
 #include "engine/srs_cache.h"
 
 #include <stdlib.h>
@@ -183,10 +186,31 @@ static cuzk_status load(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e, bool (*stop)(v
     }
     if (st == CUZK_OK && cuzk_groth16_pvk_new(&e->pvk, e->vk) != CUZK_OK)
         st = cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: cannot prepare the verifying key", vk_path);
-    if (st != CUZK_OK) {
+    if (st != CUZK_OK) { /* nothing of a failed attempt stays: a second one starts from scratch */
+        cuzk_porep_keys_free(e->porep_keys);
+        cuzk_post_keys_free(e->post_keys);
+        cuzk_snap_keys_free(e->snap_keys);
+        e->porep_keys = NULL;
+        e->post_keys = NULL;
+        e->snap_keys = NULL;
+        e->pk = NULL;
+        e->vk = NULL;
         cuzk_budget_release(c->budget, e->bytes);
         e->bytes = 0;
     }
+    return st;
+}
+
+/* load, and once more when the first attempt failed with CUZK_ERR_IO: the parameter file shrank under
+ * its mapping while it was read (an operator replacing or re-downloading it in place; see
+ * util/map_guard.h), or a read failed. The second attempt opens the file again and reads it as it is
+ * now: the complete replacement, or a clear error about the file (truncated, missing). */
+static cuzk_status load_retrying(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e, bool (*stop)(void *), void *stop_arg,
+                                 cuzk_err_t *err)
+{
+    cuzk_status st = load(c, e, stop, stop_arg, err);
+    if (st == CUZK_ERR_IO && !(stop && stop(stop_arg)))
+        st = load(c, e, stop, stop_arg, err);
     return st;
 }
 
@@ -226,7 +250,7 @@ cuzk_status cuzk_srs_acquire(cuzk_srs_cache_t *c, const cuzk_srs_circuit_t *circ
     pthread_mutex_unlock(&c->mu);
 
     uint64_t t0 = cuzk_engine_now_ns();
-    cuzk_status st = load(c, e, stop, stop_arg, err);
+    cuzk_status st = load_retrying(c, e, stop, stop_arg, err);
 
     pthread_mutex_lock(&c->mu);
     e->loading = false;

@@ -66,7 +66,9 @@ bool cuzk_srs_circuit_by_id(const char *circuit_id, cuzk_srs_circuit_t *out);
 
 /* A reference to the circuit's keys, loading them if needed (*loaded_ms: time spent loading here, 0 when
  * they were resident or another thread loaded them; *resident: they were, or another thread loaded
- * them). Either pointer may be NULL. Release with cuzk_srs_release. */
+ * them). Either pointer may be NULL. Release with cuzk_srs_release. A load failing with CUZK_ERR_IO (the
+ * parameter file shrank while it was read, or a read failed) is tried once more from scratch; a failed
+ * load leaves nothing cached and nothing charged to the budget. */
 cuzk_status cuzk_srs_acquire(cuzk_srs_cache_t *c, const cuzk_srs_circuit_t *circuit, cuzk_srs_entry_t **out,
                              uint64_t *loaded_ms, bool *resident, bool (*stop)(void *), void *stop_arg,
                              cuzk_err_t *err);

@@ -2,8 +2,9 @@
  * text. The JSON keeps the original's fields and names (uptime, memory, synthesis, pipelines with
  * per-partition state and timings, SRS allocations, counters, buffers; the prover workers appear as its
  * "gpu_workers", "aux_in_flight" counts the synthesized partitions held, "pending_handles" those waiting
- * for a prover, "shells_in_flight" is 0); the metrics keep its names and proof_kind labels and add
- * histograms of queue wait and proving time. */
+ * for a prover, "shells_in_flight" is 0) and adds the queued requests' bytes and the results nobody has
+ * collected; the metrics keep its names and proof_kind labels and add those two and histograms of queue
+ * wait and proving time. */
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -28,8 +29,11 @@ void cuzk_engine_status(cuzk_engine_t *e, cuzk_engine_status_t *out)
             out->pending_by_kind[j->kind]++;
         else if (j->phase != JOB_DONE)
             out->running_by_kind[j->kind]++;
+        else
+            out->results_kept += j->waiters == 0 && !j->replaced;
     pthread_mutex_unlock(&e->mu);
     cuzk_budget_get(&e->budget, &out->budget_total, &out->budget_used, NULL);
+    out->budget_queued = cuzk_budget_queued(&e->budget);
     size_t n = cuzk_srs_list(&e->srs, out->srs, sizeof out->srs / sizeof out->srs[0]);
     out->n_srs = n < sizeof out->srs / sizeof out->srs[0] ? n : sizeof out->srs / sizeof out->srs[0];
 }
@@ -126,6 +130,9 @@ char *cuzk_engine_status_json(cuzk_engine_t *e)
         (json_int_t)(e->synth_waiting + e->prove_active), "shells_in_flight", (json_int_t)0, "pending_handles",
         (json_int_t)e->synth_waiting);
     pthread_mutex_unlock(&e->mu);
+    /* beyond the original's fields: the queue's share of the budget, the results waiting for a client */
+    json_object_set_new(json_object_get(doc, "memory"), "queued_bytes", json_integer((json_int_t)s.budget_queued));
+    json_object_set_new(json_object_get(doc, "counters"), "results_kept", json_integer((json_int_t)s.results_kept));
     char *text = doc ? json_dumps(doc, JSON_COMPACT) : NULL;
     json_decref(doc);
     return text;
@@ -212,6 +219,9 @@ char *cuzk_engine_metrics_text(cuzk_engine_t *e)
     scalar(&b, "cuzk_prover_workers", "CPU prover workers.", "gauge", e->cfg.prover_workers);
     scalar(&b, "cuzk_memory_budget_bytes", "The memory budget.", "gauge", (double)s.budget_total);
     scalar(&b, "cuzk_memory_used_bytes", "Memory reserved against the budget.", "gauge", (double)s.budget_used);
+    scalar(&b, "cuzk_memory_queued_bytes", "Bytes of queued requests, part of the memory used.", "gauge",
+           (double)s.budget_queued);
+    scalar(&b, "cuzk_results_kept", "Finished results nobody has collected yet.", "gauge", s.results_kept);
     pthread_mutex_lock(&e->mu);
     sb_printf(&b, "# HELP cuzk_proof_duration_seconds Submission to result of completed proofs.\n"
                   "# TYPE cuzk_proof_duration_seconds summary\n");

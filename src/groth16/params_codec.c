@@ -10,6 +10,7 @@
 #include "ff/fp_inline.h"
 #include "ff/mont.h"
 #include "groth16/params_internal.h"
+#include "util/map_guard.h"
 #include "util/parallel.h"
 
 #define FLAG_BITS 0xe0
@@ -175,44 +176,81 @@ void params_enc_g2(uint8_t out[PARAMS_G2_BYTES], const g2_aff *p)
 
 /* ---- arrays ------------------------------------------------------------------------------------ */
 
+/* The input may be a file mapping that shrinks while it is read: each worker reads under its own
+ * recovery point (util/map_guard.h), armed once per call, and a fault stops them all. Between chunk
+ * hand-outs the workers hold nothing, so a fault abandons no lock and no allocation. */
 typedef struct {
     void *out;
     const uint8_t *in;
+    size_t n, grain;
     cuzk_params_check check;
     bool g2;
-    size_t bad; /* lowest bad index seen so far, SIZE_MAX = none */
+    size_t in_bytes;
+    size_t next;  /* next chunk's first index (atomic) */
+    uint64_t bad; /* lowest bad index << 16 | its code so far, UINT64_MAX = none (atomic) */
+    uint64_t fault; /* lowest faulting byte offset in `in`, UINT64_MAX = none (atomic) */
 } dec_job;
 
-static void dec_chunk(void *ctx, size_t b, size_t e)
+static void lower_to(uint64_t *slot, uint64_t v)
 {
-    dec_job *j = ctx;
+    uint64_t cur = __atomic_load_n(slot, __ATOMIC_RELAXED);
+    while (v < cur && !__atomic_compare_exchange_n(slot, &cur, v, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        ;
+}
+
+static void dec_chunk(dec_job *j, size_t b, size_t e)
+{
     for (size_t i = b; i < e; i++) {
         int c = j->g2 ? params_dec_g2((g2_aff *)j->out + i, j->in + i * PARAMS_G2_BYTES, j->check, false)
                       : params_dec_g1((g1_aff *)j->out + i, j->in + i * PARAMS_G1_BYTES, j->check, false);
         if (__builtin_expect(c != CUZK_OK, 0)) {
-            size_t cur = __atomic_load_n(&j->bad, __ATOMIC_RELAXED);
-            while (i < cur && !__atomic_compare_exchange_n(&j->bad, &cur, i, false, __ATOMIC_RELAXED,
-                                                           __ATOMIC_RELAXED))
-                ;
+            lower_to(&j->bad, (uint64_t)i << 16 | (unsigned)c); /* codes are below 2^16 */
             return;
         }
     }
 }
 
+static void dec_chunks(void *ctx)
+{
+    dec_job *j = ctx;
+    while (__atomic_load_n(&j->fault, __ATOMIC_RELAXED) == UINT64_MAX) {
+        size_t b = __atomic_fetch_add(&j->next, j->grain, __ATOMIC_RELAXED);
+        if (b >= j->n)
+            return;
+        dec_chunk(j, b, b + j->grain < j->n ? b + j->grain : j->n);
+    }
+}
+
+static void dec_worker(void *ctx, int tid, int nthreads)
+{
+    (void)tid, (void)nthreads;
+    dec_job *j = ctx;
+    size_t off;
+    if (!cuzk_map_guard_run(j->in, j->in_bytes, dec_chunks, j, &off))
+        lower_to(&j->fault, off);
+}
+
 static bool dec_array(void *out, const uint8_t *in, size_t n, cuzk_params_check check, bool g2,
                       int threads, size_t *bad_index, int *bad_code)
 {
-    dec_job j = {out, in, check, g2, SIZE_MAX};
+    size_t pt = g2 ? PARAMS_G2_BYTES : PARAMS_G1_BYTES;
     /* Chunks of a few hundred KiB: small enough to balance, large enough that the hand-out is noise.
      * Subgroup checks cost ~1000x more per point, so they get finer chunks. */
     size_t grain = check == CUZK_PARAMS_CHECK_SUBGROUP ? 64 : (g2 ? 2048 : 4096);
-    cuzk_parallel_for(threads, n, grain, dec_chunk, &j);
-    if (j.bad == SIZE_MAX)
+    dec_job j = {out, in, n, grain, check, g2, n * pt, 0, UINT64_MAX, UINT64_MAX};
+    size_t chunks = (n + grain - 1) / grain;
+    if (n)
+        cuzk_parallel_run((size_t)threads < chunks ? threads : (int)chunks, dec_worker, &j);
+    if (j.fault != UINT64_MAX) {
+        *bad_index = (size_t)(j.fault / pt);
+        *bad_code = PARAMS_DEC_MAP_FAULT;
+        return false;
+    }
+    if (j.bad == UINT64_MAX)
         return true;
-    /* Points past the first failure may have been skipped: find the failing index's code again. */
-    *bad_index = j.bad;
-    *bad_code = g2 ? params_dec_g2((g2_aff *)out + j.bad, in + j.bad * PARAMS_G2_BYTES, check, false)
-                   : params_dec_g1((g1_aff *)out + j.bad, in + j.bad * PARAMS_G1_BYTES, check, false);
+    /* the code comes with the index: reading the point again could fault if the file shrank since */
+    *bad_index = (size_t)(j.bad >> 16);
+    *bad_code = (int)(j.bad & 0xffff);
     return false;
 }
 
@@ -265,13 +303,16 @@ const char *params_code_str(int code)
     case CUZK_ERR_NOT_ON_CURVE: return "point not on the curve";
     case CUZK_ERR_NOT_IN_SUBGROUP: return "point not in the prime-order subgroup";
     case PARAMS_DEC_INFINITY: return "point at infinity (not allowed here)";
+    case PARAMS_DEC_MAP_FAULT: return "unreadable (the file shrank while in use, or a read failed)";
     default: return "bad point";
     }
 }
 
 cuzk_status params_code_status(int code)
 {
-    return code == PARAMS_DEC_INFINITY ? CUZK_ERR_FORMAT : (cuzk_status)code;
+    return code == PARAMS_DEC_INFINITY    ? CUZK_ERR_FORMAT
+           : code == PARAMS_DEC_MAP_FAULT ? CUZK_ERR_IO
+                                          : (cuzk_status)code;
 }
 
 int params_threads(int requested) { return requested > 0 ? requested : cuzk_cpu_count(); }

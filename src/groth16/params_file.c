@@ -1,12 +1,14 @@
 /* .params files (bellperson Parameters::write): writing, and reading through a mapping whose section
  * table is checked against the file size up front, with the verifying key decoded at open and each
- * query section decoded on first use, multi-threaded, into arrays owned by the opened file. */
+ * query section decoded on first use, multi-threaded, into arrays owned by the opened file. Every read
+ * of the mapping is guarded: a file that shrinks while in use gives CUZK_ERR_IO, not SIGBUS. */
 #include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include "groth16/params_internal.h"
+#include "util/map_guard.h"
 #include "util/timer.h"
 #include "util/timing.h"
 
@@ -176,13 +178,49 @@ static cuzk_status parse_table(cuzk_params_t *p, cuzk_err_t *err)
     return CUZK_OK;
 }
 
+/* The file's path for messages about its mapping (NULL for a caller's buffer). */
+static const char *map_path(const cuzk_params_t *p) { return p->map.data ? p->what : NULL; }
+
+typedef struct {
+    cuzk_params_t *p;
+    cuzk_err_t *err;
+    cuzk_status st;
+} table_job;
+
+static void parse_table_job(void *ctx)
+{
+    table_job *j = ctx;
+    j->st = parse_table(j->p, j->err); /* only reads the mapping: a fault abandons nothing */
+}
+
+/* The section table, then the verifying key from a copy of its bytes: each read of the mapping is
+ * guarded (util/map_guard.h), so a file that shrinks after it was mapped gives an error, not SIGBUS. */
+static cuzk_status read_header(cuzk_params_t *p, cuzk_err_t *err)
+{
+    table_job tj = {p, err, CUZK_OK};
+    size_t at;
+    if (!cuzk_map_guard_run(p->data, p->len, parse_table_job, &tj, &at))
+        return params_map_fault(map_path(p), "the section table", at, p->len, err);
+    if (tj.st != CUZK_OK)
+        return tj.st;
+    size_t vk_bytes = (size_t)p->sec[SEC_H].off - 4; /* the key ends where h's length field starts */
+    uint8_t *vk = malloc(vk_bytes);
+    if (!vk)
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory", p->what);
+    cuzk_status st = CUZK_OK;
+    size_t used;
+    if (!cuzk_map_guard_copy(vk, p->data, vk_bytes, &at))
+        st = params_map_fault(map_path(p), "the verifying key", at, p->len, err);
+    else
+        st = params_vk_decode_prefix(&p->pk.vk, vk, vk_bytes, &used, p->threads, p->what, err);
+    free(vk);
+    return st;
+}
+
 static cuzk_status open_common(cuzk_params_t *p, cuzk_params_t **out, cuzk_err_t *err)
 {
-    cuzk_status st = parse_table(p, err);
-    size_t used;
     uint64_t t0 = cuzk_now_ns();
-    if (st == CUZK_OK)
-        st = params_vk_decode_prefix(&p->pk.vk, p->data, p->len, &used, p->threads, p->what, err);
+    cuzk_status st = read_header(p, err);
     if (st != CUZK_OK) {
         params_unmap(&p->map);
         free(p->what);
@@ -301,6 +339,13 @@ static cuzk_status load_section(cuzk_params_t *p, int s, cuzk_err_t *err)
      * caller's buffer could discard its contents). */
     if (p->map.data)
         params_advise(src, n * sec_point_bytes(s), MADV_DONTNEED);
+    if (!ok && code == PARAMS_DEC_MAP_FAULT) {
+        free(arr);
+        char what[32];
+        snprintf(what, sizeof what, "section %s", SEC_NAME[s]);
+        return params_map_fault(map_path(p), what, p->sec[s].off + (uint64_t)bad * sec_point_bytes(s),
+                                p->len, err);
+    }
     if (!ok) {
         free(arr);
         return cuzk_err_set(err, params_code_status(code), "%s: %s[%zu] at byte %llu: %s", p->what,

@@ -14,9 +14,12 @@
 #define PARAMS_G2_BYTES 192
 #define PARAMS_VK_POINTS_BYTES 864 /* 3·96 + 3·192 */
 
-/* Per-point result codes: 0 = ok, a cuzk_status, or PARAMS_DEC_INFINITY (the point at infinity
- * where it is not allowed; the public functions turn it into CUZK_ERR_FORMAT). */
+/* Per-point result codes: 0 = ok, a cuzk_status, PARAMS_DEC_INFINITY (the point at infinity where it
+ * is not allowed; the public functions turn it into CUZK_ERR_FORMAT), or PARAMS_DEC_MAP_FAULT (the
+ * array decoders only: the input could not be read there, a mapped file that shrank while in use or a
+ * failed read; CUZK_ERR_IO). */
 #define PARAMS_DEC_INFINITY 1000
+#define PARAMS_DEC_MAP_FAULT 1001
 
 int params_dec_g1(cuzk_g1_affine_t *out, const uint8_t in[PARAMS_G1_BYTES], cuzk_params_check check,
                   bool allow_inf);
@@ -25,7 +28,9 @@ int params_dec_g2(cuzk_g2_affine_t *out, const uint8_t in[PARAMS_G2_BYTES], cuzk
 
 /* Decodes n consecutive points (no infinity allowed) on `threads` threads (resolved: >= 1). Returns
  * true on success; otherwise *bad_index is the lowest bad index and *bad_code its code, and out holds
- * garbage. */
+ * garbage. The input may be a file mapping: a read fault in it (util/map_guard.h) stops every thread and
+ * is reported as PARAMS_DEC_MAP_FAULT at the point that faulted (the lowest such index when several
+ * did; bad points at lower indices may then go unreported). */
 bool params_dec_g1_array(cuzk_g1_affine_t *out, const uint8_t *in, size_t n, cuzk_params_check check,
                          int threads, size_t *bad_index, int *bad_code);
 bool params_dec_g2_array(cuzk_g2_affine_t *out, const uint8_t *in, size_t n, cuzk_params_check check,
@@ -57,6 +62,11 @@ typedef struct {
 } params_map_t;
 cuzk_status params_map_file(params_map_t *m, const char *path, cuzk_err_t *err);
 void params_unmap(params_map_t *m);
+/* The error for a read of a mapped file (path; NULL: a caller's buffer) that faulted at byte `at`
+ * while reading `what` (a section's name): CUZK_ERR_IO saying whether the file shrank since it was
+ * mapped (mapped_len bytes) or could not be read. */
+cuzk_status params_map_fault(const char *path, const char *what, uint64_t at, uint64_t mapped_len,
+                             cuzk_err_t *err);
 /* madvise over [base, base + len), widened to whole pages; failures are ignored (advice only). */
 void params_advise(const void *base, size_t len, int advice);
 

@@ -1,5 +1,6 @@
-/* File plumbing for the parameter files: read-only mappings, and output through the atomic writer
- * (cuzk/file.h), so a failed write never leaves a partial file under the real name. */
+/* File plumbing for the parameter files: read-only mappings (and the error a read of one gives when the
+ * file shrank under it), and output through the atomic writer (cuzk/file.h), so a failed write never
+ * leaves a partial file under the real name. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -45,6 +46,28 @@ void params_unmap(params_map_t *m)
     if (m->data)
         munmap((void *)m->data, m->len);
     memset(m, 0, sizeof *m);
+}
+
+cuzk_status params_map_fault(const char *path, const char *what, uint64_t at, uint64_t mapped_len,
+                             cuzk_err_t *err)
+{
+    struct stat st;
+    if (!path)
+        return cuzk_err_set(err, CUZK_ERR_IO, "parameters buffer: %s unreadable at byte %llu", what,
+                            (unsigned long long)at);
+    if (stat(path, &st) != 0)
+        return cuzk_err_set(err, CUZK_ERR_IO,
+                            "%s: changed while in use: %s unreadable at byte %llu, and the file is gone (%s)",
+                            path, what, (unsigned long long)at, strerror(errno));
+    if ((uint64_t)st.st_size < mapped_len)
+        return cuzk_err_set(err, CUZK_ERR_IO,
+                            "%s: changed size while in use (%llu bytes when opened, %llu now): %s unreadable "
+                            "at byte %llu",
+                            path, (unsigned long long)mapped_len, (unsigned long long)st.st_size, what,
+                            (unsigned long long)at);
+    /* the size is back (or never changed): a failed read, or a file shrunk and grown again */
+    return cuzk_err_set(err, CUZK_ERR_IO, "%s: read failed while in use: %s unreadable at byte %llu", path,
+                        what, (unsigned long long)at);
 }
 
 void params_advise(const void *base, size_t len, int advice)

@@ -1,6 +1,7 @@
 /* iden3's binary container (the .r1cs, .wtns, .zkey and .ptau files): 4-byte magic, u32 version,
  * u32 section count, then sections of (u32 type, u64 size, bytes), all little-endian. The file is
- * mapped read-only and every section is checked against the file size before anyone reads it. */
+ * read whole into read-only memory (not mapped: a file that shrinks while in use must not fault its
+ * readers) and every section is checked against the file size before anyone reads it. */
 #ifndef CUZK_INTEROP_BINFILE_H
 #define CUZK_INTEROP_BINFILE_H
 #include <stddef.h>
@@ -21,12 +22,14 @@ typedef struct {
     uint32_t count[BINFILE_MAX_TYPE + 1];
 } binfile_t;
 
-/* Maps path and parses the section table. kind is the 4-character magic. */
+/* Reads path and parses the section table. kind is the 4-character magic. CUZK_ERR_IO when the file
+ * cannot be read or shrinks while it is read ("changed size while in use"), CUZK_ERR_FORMAT for a bad
+ * header or table, CUZK_ERR_NO_MEMORY. */
 cuzk_status binfile_open(binfile_t *bf, const char *path, const char *kind, uint32_t max_version,
                          cuzk_err_t *err);
 void binfile_close(binfile_t *bf);
-/* Maps every page of the file at once (the file is about to be read in full): one system call instead
- * of a page fault per few pages. Advice only: nothing changes when the kernel cannot do it. */
+/* Says the file is about to be read in full: nothing to do now that binfile_open reads it whole (kept
+ * for the readers that say so). */
 void binfile_populate(const binfile_t *bf);
 
 /* The payload of the unique section `type`: FORMAT error when it is missing or repeated. */

@@ -17,6 +17,9 @@
 #define GIB (1ull << 30)
 #define COUNT_MAX 65536u      /* threads, workers, queue depths: far above any machine */
 #define WAIT_MS_MAX 86400000u /* a day: batch waits beyond that are a typo */
+#define INPUT_MIN (1ull << 10)  /* proof input limits: a KiB (no proof is smaller) ... */
+#define INPUT_MAX (1ull << 30)  /* ... to a GiB (gRPC's messages stop below 2 GiB) */
+#define MIB (1ull << 20)
 #define SOCKET_PATH_MAX 107   /* sizeof(sockaddr_un.sun_path) - 1 */
 #define DEFAULT_LISTEN "127.0.0.1:9820"
 #define DEFAULT_PARAM_CACHE "/var/tmp/filecoin-proof-parameters"
@@ -31,7 +34,8 @@ typedef enum {
     K_U64,
     K_SIZE,        /* bytes: integer or "64GiB" */
     K_BUDGET,      /* "auto" or a size > 0 */
-    K_DURATION,    /* ms: integer seconds or "5m" */
+    K_DURATION,    /* ms: integer seconds or "5m"; within [min, max] when max is not 0 */
+    K_MODE,        /* permission bits: "0660" (octal text) or an integer up to 0777 */
     K_LEVEL,
     K_DEPRECATED,  /* accepted with a warning, no effect */
     K_NO_GPU,      /* the original's [gpus]: accepted with a warning, no effect */
@@ -52,6 +56,14 @@ static const key_def keys[] = {
     {"daemon.listen", K_ADDR, AT(listen), 0, 0, NULL},
     {"daemon.status_listen", K_STATUS_ADDR, AT(status_listen), 0, 0, NULL},
     {"daemon.allow_remote", K_BOOL, AT(allow_remote), 0, 0, NULL},
+    {"daemon.socket_mode", K_MODE, AT(socket_mode), 0, 0, NULL},
+    {"daemon.max_concurrent_calls", K_U32, AT(max_concurrent_calls), 1, COUNT_MAX, NULL},
+    {"daemon.status_max_connections", K_U32, AT(status_max_connections), 1, COUNT_MAX, NULL},
+    {"daemon.status_idle_timeout", K_DURATION, AT(status_idle_timeout_ms), 100, WAIT_MS_MAX, NULL},
+    {"daemon.max_input_porep", K_SIZE, AT(max_input_porep), INPUT_MIN, INPUT_MAX, NULL},
+    {"daemon.max_input_snap", K_SIZE, AT(max_input_snap), INPUT_MIN, INPUT_MAX, NULL},
+    {"daemon.max_input_window_post", K_SIZE, AT(max_input_window_post), INPUT_MIN, INPUT_MAX, NULL},
+    {"daemon.max_input_winning_post", K_SIZE, AT(max_input_winning_post), INPUT_MIN, INPUT_MAX, NULL},
     {"srs.param_cache", K_PATH, AT(param_cache), 0, 0, NULL},
     {"srs.preload", K_DEPRECATED, 0, 0, 0, "parameters are loaded on demand"},
     {"memory.total_budget", K_BUDGET, AT(total_budget), 0, 0, NULL},
@@ -65,6 +77,9 @@ static const key_def keys[] = {
      "cross-sector batching is not implemented, so no job waits for a batch"},
     {"scheduler.sort_by_type", K_BOOL, AT(sort_by_type), 0, 0,
      "jobs run by priority, FIFO within a priority, whatever their kind"},
+    {"scheduler.max_queued", K_U32, AT(max_queued), 1, COUNT_MAX, NULL},
+    {"scheduler.max_kept_results", K_U32, AT(max_kept_results), 1, COUNT_MAX, NULL},
+    {"scheduler.result_retention", K_DURATION, AT(result_retention_ms), 1000, WAIT_MS_MAX, NULL},
     {"synthesis.threads", K_U32, AT(synthesis_threads), 0, COUNT_MAX, NULL},
     {"synthesis.partition_workers", K_DEPRECATED, 0, 0, 0, "the memory budget sizes the synthesis pool"},
     {"prover.workers", K_U32, AT(prover_workers), 1, COUNT_MAX, NULL},
@@ -366,12 +381,23 @@ cuzk_status cuzk_daemon_config_defaults(cuzk_daemon_config_t *cfg, cuzk_err_t *e
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory");
     }
     cfg->allow_remote = false;
+    cfg->socket_mode = 0660;
+    cfg->max_concurrent_calls = 256;
+    cfg->status_max_connections = 64;
+    cfg->status_idle_timeout_ms = 10000;
+    cfg->max_input_porep = 128 * MIB;
+    cfg->max_input_snap = 64 * MIB;
+    cfg->max_input_window_post = 128 * MIB;
+    cfg->max_input_winning_post = 16 * MIB;
     cfg->total_budget_auto = true;
     cfg->safety_margin = 5 * GIB;
     cfg->eviction_min_idle_ms = 5 * 60 * 1000;
     cfg->max_batch_size = 1;
     cfg->max_batch_wait_ms = 10000;
     cfg->sort_by_type = true;
+    cfg->max_queued = 256;
+    cfg->max_kept_results = 1000;
+    cfg->result_retention_ms = 3600 * 1000;
     cfg->prover_workers = 1;
     cfg->pipeline_enabled = true;
     cfg->synthesis_lookahead = 1;
@@ -477,9 +503,32 @@ static cuzk_status apply_scaled(cuzk_daemon_config_t *cfg, const key_def *kd, co
     }
     if (kd->kind == K_BUDGET && n == 0)
         return refuse(v, expected, "a budget of 0 bytes cannot prove anything", err);
+    if (kd->max && (n < kd->min || n > kd->max)) {
+        char why[96];
+        snprintf(why, sizeof why, "from %" PRIu64 " to %" PRIu64 " %s", kd->min, kd->max,
+                 kd->kind == K_DURATION ? "ms" : "bytes");
+        return refuse(v, expected, why, err);
+    }
     *(uint64_t *)((char *)cfg + kd->off) = n;
     if (kd->kind == K_BUDGET)
         cfg->total_budget_auto = false;
+    return CUZK_OK;
+}
+
+/* Permission bits: octal text ("0660", "660") or a TOML integer (0o660); the owner keeps read and write
+ * (without them the daemon's own user could not connect). */
+static cuzk_status apply_mode(const key_def *kd, const cuzk_toml_value_t *v, uint32_t *field, cuzk_err_t *err)
+{
+    (void)kd;
+    const char *expected = "permission bits in octal, like \"0660\", with the owner's read and write";
+    uint64_t mode = UINT64_MAX;
+    if (v->type == CUZK_TOML_STRING && v->u.s[0] && strlen(v->u.s) <= 4 && strspn(v->u.s, "01234567") == strlen(v->u.s))
+        mode = strtoull(v->u.s, NULL, 8);
+    else if (v->type == CUZK_TOML_INT && v->u.i >= 0)
+        mode = (uint64_t)v->u.i;
+    if (mode > 0777 || (mode & 0600) != 0600)
+        return refuse(v, expected, mode <= 0777 ? "the owner needs read and write" : NULL, err);
+    *field = (uint32_t)mode;
     return CUZK_OK;
 }
 
@@ -508,6 +557,8 @@ static cuzk_status apply(cuzk_daemon_config_t *cfg, const key_def *kd, const cuz
     case K_BUDGET:
     case K_DURATION:
         return apply_scaled(cfg, kd, v, err);
+    case K_MODE:
+        return apply_mode(kd, v, (uint32_t *)field, err);
     case K_LEVEL:
         if (v->type != CUZK_TOML_STRING || !cuzk_daemon_log_level_parse(v->u.s, (cuzk_daemon_log_level *)field))
             return refuse(v, "one of \"error\", \"warn\", \"info\", \"debug\", \"trace\"", NULL, err);
@@ -800,6 +851,7 @@ void cuzk_daemon_config_describe(const cuzk_daemon_config_t *cfg, FILE *f)
             }
             break;
         case K_DURATION: put_duration(f, *(const uint64_t *)field); break;
+        case K_MODE: fprintf(f, "\"%04" PRIo32 "\"", *(const uint32_t *)field); break;
         case K_LEVEL: fprintf(f, "\"%s\"", cuzk_daemon_log_level_name(cfg->log_level)); break;
         default: break;
         }

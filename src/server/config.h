@@ -22,6 +22,17 @@ typedef struct {
     char *listen;        /* gRPC: "host:port", "[v6]:port" or "unix:///abs/path"; default 127.0.0.1:9820 */
     char *status_listen; /* HTTP status: "host:port" or "[v6]:port"; "" (default) = off */
     bool allow_remote;   /* false: listen/status_listen must be loopback or a unix socket */
+    uint32_t socket_mode;            /* a unix socket's permission bits, whatever the umask; default 0660 */
+    uint32_t max_concurrent_calls;   /* gRPC calls served at once (each holds a thread); default 256 */
+    uint32_t status_max_connections; /* HTTP connections waiting for their request, and served: each;
+                                      * default 64 */
+    uint64_t status_idle_timeout_ms; /* an HTTP connection silent this long is closed; default 10 s */
+    /* The most bytes of proof input one request may carry, by kind (its bytes fields together: vanilla
+     * proofs, randomness, commitments); defaults 128 MiB (PoRep: a 32GiB C1 wrapper is about 52 MB;
+     * Window PoSt: a partition of 2349 32GiB sectors about 60 MB, reckoned from the proofs' layout),
+     * 64 MiB (SnapDeals), 16 MiB (Winning PoSt). The largest also bounds any gRPC message, refused from
+     * its length before it is read. */
+    uint64_t max_input_porep, max_input_snap, max_input_window_post, max_input_winning_post;
     /* [srs] */
     char *param_cache;   /* .params/.vk directory; default $FIL_PROOFS_PARAMETER_CACHE or
                           * /var/tmp/filecoin-proof-parameters */
@@ -34,6 +45,10 @@ typedef struct {
     uint32_t max_batch_size;    /* >= 1, default 1 */
     uint64_t max_batch_wait_ms; /* default 10000 */
     bool sort_by_type;          /* default true */
+    uint32_t max_queued;            /* jobs waiting to start; one more is refused (RESOURCE_EXHAUSTED);
+                                     * default 256 */
+    uint32_t max_kept_results;      /* finished results nobody collected; beyond, the oldest go; default 1000 */
+    uint64_t result_retention_ms;   /* an uncollected result is dropped after this long; default 1 hour */
     /* [synthesis] */
     uint32_t synthesis_threads; /* threads of one PoSt partition's synthesis (PoRep: one);
                                  * 0 (default) = all CPUs */

@@ -1,14 +1,17 @@
-/* HTTP /status and /metrics on libmicrohttpd's own polling thread; each request builds a fresh
- * snapshot from the engine (cheap: a walk over the jobs under the engine's lock). */
+/* HTTP /status and /metrics: libmicrohttpd's own polling thread serves the requests, each building a
+ * fresh snapshot from the engine (cheap: a walk over the jobs under the engine's lock); the
+ * connections come to it from http_accept, which keeps silent ones from taking its places. */
 #include "server/http_status.h"
 
 #include <microhttpd.h>
-#include <netdb.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "server/http_accept.h"
+
 struct cuzk_http_status {
     struct MHD_Daemon *d;
+    cuzk_http_accept_t *door;
     cuzk_engine_t *engine;
 };
 
@@ -53,63 +56,56 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     return send_text(c, MHD_HTTP_OK, body, true, type);
 }
 
-/* "host:port" or "[v6]:port" → a socket address. */
-static cuzk_status resolve(const char *addr, struct sockaddr_storage *ss, int *family, cuzk_err_t *err)
+/* A connection whose request has begun: libmicrohttpd's from now on (it closes it when it has no room). */
+static void hand_over(void *ctx, int fd, const struct sockaddr *addr, socklen_t len)
 {
-    char host[256];
-    const char *colon = strrchr(addr, ':');
-    size_t hl = colon ? (size_t)(colon - addr) : 0;
-    if (!colon || hl == 0 || hl >= sizeof host || !colon[1])
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "status address %s: expected host:port", addr);
-    memcpy(host, addr, hl);
-    host[hl] = 0;
-    if (host[0] == '[' && hl >= 2 && host[hl - 1] == ']') {
-        memmove(host, host + 1, hl - 2);
-        host[hl - 2] = 0;
+    cuzk_http_status_t *h = ctx;
+    MHD_add_connection(h->d, fd, addr, len);
+}
+
+cuzk_status cuzk_http_status_start_with(cuzk_http_status_t **out, const char *addr, cuzk_engine_t *engine,
+                                        const cuzk_http_status_options_t *opts, cuzk_err_t *err)
+{
+    *out = NULL;
+    uint32_t max_conn = opts && opts->max_connections ? opts->max_connections : CUZK_HTTP_STATUS_MAX_CONNECTIONS;
+    uint64_t idle_ms = opts && opts->idle_timeout_ms ? opts->idle_timeout_ms : CUZK_HTTP_STATUS_IDLE_TIMEOUT_MS;
+    uint64_t idle_s = (idle_ms + 999) / 1000;
+    if (idle_s > 86400)
+        idle_s = 86400;
+    cuzk_http_status_t *h = calloc(1, sizeof *h);
+    if (!h)
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory");
+    h->engine = engine;
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC | MHD_USE_NO_LISTEN_SOCKET;
+    h->d = MHD_start_daemon(flags, 0, NULL, NULL, handle, h, MHD_OPTION_CONNECTION_LIMIT, (unsigned)max_conn,
+                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)idle_s, MHD_OPTION_END);
+    if (!h->d) {
+        free(h);
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "status address %s: cannot start the HTTP server", addr);
     }
-    struct addrinfo hints = {.ai_socktype = SOCK_STREAM, .ai_flags = AI_PASSIVE}, *res = NULL;
-    if (getaddrinfo(host, colon + 1, &hints, &res) != 0 || !res)
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "status address %s: cannot resolve", addr);
-    memcpy(ss, res->ai_addr, res->ai_addrlen);
-    *family = res->ai_family;
-    freeaddrinfo(res);
+    cuzk_status st = cuzk_http_accept_start(&h->door, addr, max_conn, idle_ms, hand_over, h, err);
+    if (st != CUZK_OK) {
+        MHD_stop_daemon(h->d);
+        free(h);
+        return st;
+    }
+    *out = h;
     return CUZK_OK;
 }
 
 cuzk_status cuzk_http_status_start(cuzk_http_status_t **out, const char *addr, cuzk_engine_t *engine,
                                    cuzk_err_t *err)
 {
-    *out = NULL;
-    struct sockaddr_storage ss;
-    int family = 0;
-    cuzk_status st = resolve(addr, &ss, &family, err);
-    if (st != CUZK_OK)
-        return st;
-    cuzk_http_status_t *h = calloc(1, sizeof *h);
-    if (!h)
-        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory");
-    h->engine = engine;
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | (family == AF_INET6 ? MHD_USE_IPv6 : 0);
-    h->d = MHD_start_daemon(flags, 0, NULL, NULL, handle, h, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
-                            MHD_OPTION_CONNECTION_TIMEOUT, 30u, MHD_OPTION_END);
-    if (!h->d) {
-        free(h);
-        return cuzk_err_set(err, CUZK_ERR_IO, "status address %s: cannot listen (in use?)", addr);
-    }
-    *out = h;
-    return CUZK_OK;
+    return cuzk_http_status_start_with(out, addr, engine, NULL, err);
 }
 
-int cuzk_http_status_port(const cuzk_http_status_t *h)
-{
-    const union MHD_DaemonInfo *i = MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_BIND_PORT);
-    return i ? i->port : 0;
-}
+int cuzk_http_status_port(const cuzk_http_status_t *h) { return cuzk_http_accept_port(h->door); }
 
 void cuzk_http_status_stop(cuzk_http_status_t *h)
 {
     if (!h)
         return;
+    cuzk_http_accept_stop(h->door); /* first: no connection is handed over to a stopped server */
     MHD_stop_daemon(h->d);
     free(h);
 }

@@ -9,10 +9,13 @@
  * for as long as it likes while other calls are accepted and answered. At acceptance the dispatcher
  * also starts RECV_CLOSE_ON_SERVER, whose completion (with `cancelled`) is what cuzk_rpc_client_gone
  * reads. A call's thread, once done, moves the call to a list of finished threads that the
- * dispatcher (at the next accepted call) or the shutdown joins and frees. */
+ * dispatcher (at the next accepted call) or the shutdown joins and frees. A call that arrives while
+ * max_calls threads are live gets no thread: the dispatcher ends it with RESOURCE_EXHAUSTED at once,
+ * so that a crowd of waiting clients costs a bounded number of threads. */
 #define _GNU_SOURCE
 #include "server/rpc_server.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <grpc/byte_buffer.h>
 #include <grpc/byte_buffer_reader.h>
@@ -20,7 +23,9 @@
 #include <grpc/grpc_security.h>
 #include <grpc/support/alloc.h>
 #include <grpc/support/time.h>
+#include <limits.h>
 #include <netdb.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +35,8 @@
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "server/utf8.h"
 
 /* After the last call has ended, how long the graceful phase waits for gRPC's own shutdown (idle
  * connections closing) before it forces the connections closed. */
@@ -61,6 +68,9 @@ struct cuzk_rpc_call {
     bool start_failed; /* a batch was refused: the call must be cancelled to end */
     bool orphan; /* no thread: the dispatcher frees the call when it closes */
 
+    const cuzk_rpc_server_options_t *opts;
+    cuzk_rpc_result_t *local_res; /* a call of cuzk_rpc_call_local: the reply is stored here */
+
     pthread_t thread;
     cuzk_rpc_call_t *next, *prev; /* server's live list, then its finished list */
 };
@@ -71,6 +81,7 @@ struct cuzk_rpc_server {
     cuzk_rpc_method_t *methods;
     size_t n_methods;
     void *ctx;
+    cuzk_rpc_server_options_t opts;
     int port;
     char *unix_path; /* the socket file we created (removed at destroy if still ours) */
     ino_t unix_ino;
@@ -121,6 +132,7 @@ static cuzk_rpc_call_t *call_new(cuzk_rpc_server_t *s)
     if (!c)
         return NULL;
     c->srv = s;
+    c->opts = s ? &s->opts : NULL;
     grpc_call_details_init(&c->details);
     grpc_metadata_array_init(&c->md);
     c->t_new = (struct tag){TAG_NEW, c};
@@ -165,14 +177,38 @@ static bool call_run_ops(cuzk_rpc_call_t *c, const grpc_op *ops, size_t n)
     return ok;
 }
 
+/* A local call's reply: kept for cuzk_rpc_call_local's caller. */
+static bool store_reply(cuzk_rpc_call_t *c, grpc_status_code code, const char *text, const uint8_t *resp, size_t len)
+{
+    cuzk_rpc_result_t *r = c->local_res;
+    r->code = code;
+    r->message = strdup(text);
+    if (code == GRPC_STATUS_OK && len) {
+        r->data = malloc(len);
+        if (r->data) {
+            memcpy(r->data, resp, len);
+            r->len = len;
+        }
+    }
+    return !cuzk_rpc_client_gone(c);
+}
+
 static bool send_reply(cuzk_rpc_call_t *c, grpc_status_code code, const char *message, const uint8_t *resp,
                        size_t len)
 {
-    if (code == GRPC_STATUS_OK && len > CUZK_RPC_SERVER_MAX_MESSAGE) {
+    bool too_big = code == GRPC_STATUS_OK && len > c->opts->max_message;
+    if (too_big) {
         code = GRPC_STATUS_RESOURCE_EXHAUSTED;
         message = "response exceeds the server's message size limit";
     }
-    grpc_slice details = grpc_slice_from_copied_string(message ? message : "");
+    char *text = cuzk_utf8_escape(message ? message : ""); /* gRPC status messages are UTF-8 text */
+    if (c->local_res) {
+        bool ok = store_reply(c, code, text ? text : "", resp, len);
+        free(text);
+        return ok && !too_big;
+    }
+    grpc_slice details = grpc_slice_from_copied_string(text ? text : "");
+    free(text);
     grpc_slice body = grpc_empty_slice();
     grpc_byte_buffer *bb = NULL;
     grpc_op ops[3];
@@ -194,7 +230,7 @@ static bool send_reply(cuzk_rpc_call_t *c, grpc_status_code code, const char *me
         grpc_byte_buffer_destroy(bb);
     grpc_slice_unref(body);
     grpc_slice_unref(details);
-    return ok;
+    return ok && !too_big;
 }
 
 bool cuzk_rpc_reply(cuzk_rpc_call_t *c, grpc_status_code code, const char *message, const uint8_t *resp,
@@ -234,6 +270,7 @@ bool cuzk_rpc_wait_client_gone(cuzk_rpc_call_t *c, uint64_t timeout_ms)
 
 const char *cuzk_rpc_call_method(const cuzk_rpc_call_t *c) { return c->path ? c->path : ""; }
 const char *cuzk_rpc_call_peer(const cuzk_rpc_call_t *c) { return c->peer ? c->peer : ""; }
+const cuzk_rpc_server_options_t *cuzk_rpc_call_options(const cuzk_rpc_call_t *c) { return c->opts; }
 
 /* Receives the request, runs the handler, makes sure a status goes out. */
 static void call_serve(cuzk_rpc_call_t *c)
@@ -378,8 +415,20 @@ static void on_new_call(cuzk_rpc_server_t *s, cuzk_rpc_call_t *c, bool ok)
     }
 
     pthread_mutex_lock(&s->mu);
-    live_insert(s, c);
+    bool full = s->live >= s->opts.max_calls;
+    if (!full)
+        live_insert(s, c);
     pthread_mutex_unlock(&s->mu);
+    if (full) { /* no thread for it: refused at once, freed when gRPC reports it closed */
+        char msg[160];
+        snprintf(msg, sizeof msg, "the server is busy: %u calls in progress, its limit; try again later",
+                 s->opts.max_calls);
+        pthread_mutex_lock(&c->mu);
+        c->orphan = true;
+        pthread_mutex_unlock(&c->mu);
+        grpc_call_cancel_with_status(c->call, GRPC_STATUS_RESOURCE_EXHAUSTED, msg, NULL);
+        return;
+    }
     if (pthread_create(&c->thread, NULL, call_main, c) != 0) {
         pthread_mutex_lock(&s->mu);
         live_remove(s, c);
@@ -500,84 +549,175 @@ static cuzk_status prepare_unix_path(const char *path, cuzk_err_t *err)
     return CUZK_OK;
 }
 
-/* gRPC says only that a port could not be added; binding the address ourselves tells why. */
-static const char *why_tcp_bind_fails(const char *addr, char *buf, size_t cap)
+/* ---- the server ---- */
+
+/* Why binding sa fails, in words: gRPC says only that a port could not be added. */
+static const char *why_bind_fails(const struct sockaddr *sa, socklen_t len, char *buf, size_t cap)
+{
+    const char *why = "gRPC could not bind it";
+    int fd = socket(sa->sa_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) {
+        snprintf(buf, cap, "%s", strerror(errno));
+        return buf;
+    }
+    int one = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    if (bind(fd, sa, len) != 0 || listen(fd, 1) != 0) {
+        snprintf(buf, cap, "%s", strerror(errno));
+        why = buf;
+    }
+    close(fd);
+    return why;
+}
+
+/* "host:port" or "[v6]:port" into the host (brackets dropped) and the port's digits. */
+static bool split_host_port(const char *addr, char host[256], char port[8])
 {
     const char *colon = strrchr(addr, ':');
-    if (!colon || colon == addr)
-        return "not a host:port address";
+    if (!colon || colon == addr || !colon[1] || strlen(colon + 1) >= 8)
+        return false;
     size_t hl = (size_t)(colon - addr);
-    char host[256];
-    if (hl >= sizeof host)
-        return "host name too long";
+    if (hl >= 256)
+        return false;
     memcpy(host, addr, hl);
     host[hl] = '\0';
     if (hl >= 2 && host[0] == '[' && host[hl - 1] == ']') {
         memmove(host, host + 1, hl - 2);
         host[hl - 2] = '\0';
     }
-    struct addrinfo hints = {.ai_flags = AI_PASSIVE, .ai_socktype = SOCK_STREAM}, *res = NULL;
-    int gai = getaddrinfo(host[0] ? host : NULL, colon + 1, &hints, &res);
-    if (gai != 0) {
-        snprintf(buf, cap, "cannot resolve: %s", gai_strerror(gai));
-        return buf;
-    }
-    const char *why = "gRPC could not bind it";
-    for (struct addrinfo *ai = res; ai; ai = ai->ai_next) {
-        int fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);
-        if (fd < 0)
-            continue;
-        int one = 1;
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-        if (bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || listen(fd, 1) != 0) {
-            snprintf(buf, cap, "%s", strerror(errno));
-            why = buf;
-            close(fd);
-            break;
-        }
-        close(fd);
-    }
-    freeaddrinfo(res);
-    return why;
+    strcpy(port, colon + 1);
+    return true;
 }
 
-/* ---- the server ---- */
-
-static cuzk_status bind_address(cuzk_rpc_server_t *s, const char *addr, cuzk_err_t *err)
+/* Whether an earlier entry of the list has the same address. */
+static bool seen_before(const struct addrinfo *list, const struct addrinfo *ai)
 {
-    bool is_unix = strncmp(addr, "unix:", 5) == 0;
-    if (is_unix) {
-        if (strncmp(addr, "unix:///", 8) != 0)
-            return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
-                                "unix socket address must be unix:///absolute/path, got %s", addr);
-        cuzk_status st = prepare_unix_path(addr + 7, err);
-        if (st != CUZK_OK)
-            return st;
-    } else if (!strchr(addr, ':') || strstr(addr, "://")) {
+    for (const struct addrinfo *p = list; p != ai; p = p->ai_next)
+        if (p->ai_addrlen == ai->ai_addrlen && memcmp(p->ai_addr, ai->ai_addr, ai->ai_addrlen) == 0)
+            return true;
+    return false;
+}
+
+/* TCP: every address the host resolves to, on one port (the first bind picks it when port is 0), so
+ * that "localhost:9820" is not served on 127.0.0.1 alone because [::1]:9820 was taken. gRPC would
+ * bind what it can of a name and say nothing of the rest: each address is given to it numerically. */
+static cuzk_status bind_tcp(cuzk_rpc_server_t *s, const char *addr, cuzk_err_t *err)
+{
+    char host[256], port_s[8];
+    if (!split_host_port(addr, host, port_s))
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
                             "listen address must be host:port or unix:///absolute/path, got %s", addr);
+    struct addrinfo hints = {.ai_flags = AI_PASSIVE | AI_NUMERICSERV, .ai_socktype = SOCK_STREAM}, *res = NULL;
+    int gai = getaddrinfo(host, port_s, &hints, &res);
+    if (gai != 0)
+        return cuzk_err_set(err, gai == EAI_SERVICE ? CUZK_ERR_INVALID_ARG : CUZK_ERR_IO,
+                            "cannot listen on %s: cannot resolve it: %s", addr, gai_strerror(gai));
+    size_t n = 0;
+    for (const struct addrinfo *ai = res; ai; ai = ai->ai_next)
+        n += !seen_before(res, ai);
+    int port = atoi(port_s);
+    cuzk_status st = CUZK_OK;
+    for (const struct addrinfo *ai = res; ai && st == CUZK_OK; ai = ai->ai_next) {
+        if (seen_before(res, ai) || (ai->ai_family != AF_INET && ai->ai_family != AF_INET6))
+            continue;
+        struct sockaddr_storage sa;
+        memcpy(&sa, ai->ai_addr, ai->ai_addrlen);
+        if (sa.ss_family == AF_INET)
+            ((struct sockaddr_in *)&sa)->sin_port = htons((uint16_t)port);
+        else
+            ((struct sockaddr_in6 *)&sa)->sin6_port = htons((uint16_t)port);
+        char ip[NI_MAXHOST], target[NI_MAXHOST + 16];
+        if (getnameinfo((struct sockaddr *)&sa, ai->ai_addrlen, ip, sizeof ip, NULL, 0, NI_NUMERICHOST) != 0) {
+            st = cuzk_err_set(err, CUZK_ERR_IO, "cannot listen on %s: an address it resolves to has no numeric form",
+                              addr);
+            break;
+        }
+        snprintf(target, sizeof target, sa.ss_family == AF_INET6 ? "[%s]:%d" : "%s:%d", ip, port);
+        grpc_server_credentials *creds = grpc_insecure_server_credentials_create();
+        int got = grpc_server_add_http2_port(s->server, target, creds);
+        grpc_server_credentials_release(creds);
+        if (got <= 0) {
+            char why[128];
+            const char *w = why_bind_fails((struct sockaddr *)&sa, ai->ai_addrlen, why, sizeof why);
+            if (n > 1)
+                st = cuzk_err_set(err, CUZK_ERR_IO, "cannot listen on %s: %s: %s (%s resolves to %zu addresses; all "
+                                  "of them are bound, or none)", addr, target, w, host, n);
+            else
+                st = cuzk_err_set(err, CUZK_ERR_IO, "cannot listen on %s: %s", addr, w);
+        }
+        port = got;
     }
-    grpc_server_credentials *creds = grpc_insecure_server_credentials_create();
-    int port = grpc_server_add_http2_port(s->server, addr, creds);
-    grpc_server_credentials_release(creds);
-    if (port <= 0) {
-        char why[160];
-        return cuzk_err_set(err, CUZK_ERR_IO, "cannot listen on %s: %s", addr,
-                            is_unix ? "gRPC could not bind the socket" : why_tcp_bind_fails(addr, why, sizeof why));
-    }
-    if (is_unix) {
-        struct stat sb;
-        s->unix_path = strdup(addr + 7);
-        if (s->unix_path && stat(s->unix_path, &sb) == 0)
-            s->unix_ino = sb.st_ino;
-    } else {
+    freeaddrinfo(res);
+    if (st == CUZK_OK)
         s->port = port;
+    return st;
+}
+
+/* A unix socket with the configured mode. gRPC creates it with the umask's bits; a tight umask for the
+ * moment of the bind means nobody else can connect in the moment before the chmod. */
+static cuzk_status bind_unix(cuzk_rpc_server_t *s, const char *addr, cuzk_err_t *err)
+{
+    if (strncmp(addr, "unix:///", 8) != 0)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "unix socket address must be unix:///absolute/path, got %s",
+                            addr);
+    const char *path = addr + 7;
+    cuzk_status st = prepare_unix_path(path, err);
+    if (st != CUZK_OK)
+        return st;
+    grpc_server_credentials *creds = grpc_insecure_server_credentials_create();
+    mode_t old = umask(0177);
+    int port = grpc_server_add_http2_port(s->server, addr, creds);
+    umask(old);
+    grpc_server_credentials_release(creds);
+    if (port <= 0)
+        return cuzk_err_set(err, CUZK_ERR_IO, "cannot listen on %s: gRPC could not bind the socket", addr);
+    struct stat sb;
+    if (chmod(path, (mode_t)s->opts.socket_mode) != 0 || stat(path, &sb) != 0) {
+        st = cuzk_err_set(err, CUZK_ERR_IO, "cannot give %s the mode %04o: %s", path, s->opts.socket_mode,
+                          strerror(errno));
+        unlink(path);
+        return st;
     }
+    s->unix_path = strdup(path);
+    s->unix_ino = sb.st_ino;
     return CUZK_OK;
 }
 
-cuzk_status cuzk_rpc_server_create(cuzk_rpc_server_t **out, const char *addr, const cuzk_rpc_method_t *methods,
-                                   size_t n_methods, void *ctx, cuzk_err_t *err)
+static cuzk_status bind_address(cuzk_rpc_server_t *s, const char *addr, cuzk_err_t *err)
+{
+    if (strncmp(addr, "unix:", 5) == 0)
+        return bind_unix(s, addr, err);
+    if (!strchr(addr, ':') || strstr(addr, "://"))
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
+                            "listen address must be host:port or unix:///absolute/path, got %s", addr);
+    return bind_tcp(s, addr, err);
+}
+
+/* opts with the defaults filled in. */
+static cuzk_status take_options(cuzk_rpc_server_options_t *o, const cuzk_rpc_server_options_t *in, cuzk_err_t *err)
+{
+    if (in)
+        *o = *in;
+    else
+        memset(o, 0, sizeof *o);
+    if (!o->max_message)
+        o->max_message = CUZK_RPC_SERVER_MAX_MESSAGE;
+    if (!o->max_calls)
+        o->max_calls = CUZK_RPC_SERVER_MAX_CALLS;
+    if (!o->socket_mode)
+        o->socket_mode = CUZK_RPC_SERVER_SOCKET_MODE;
+    if (o->max_message > INT32_MAX)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "a message limit of %zu bytes is over gRPC's %d", o->max_message,
+                            INT32_MAX);
+    if (o->socket_mode & ~0777u)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "socket mode %o: only permission bits (0 to 0777)",
+                            o->socket_mode);
+    return CUZK_OK;
+}
+
+cuzk_status cuzk_rpc_server_create_with(cuzk_rpc_server_t **out, const char *addr, const cuzk_rpc_method_t *methods,
+                                        size_t n_methods, void *ctx, const cuzk_rpc_server_options_t *opts,
+                                        cuzk_err_t *err)
 {
     *out = NULL;
     if (!addr || !*addr)
@@ -586,6 +726,10 @@ cuzk_status cuzk_rpc_server_create(cuzk_rpc_server_t **out, const char *addr, co
         if (!methods[i].path || methods[i].path[0] != '/' || !methods[i].handler)
             return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "method %zu: a path /pkg.Service/Method and a handler",
                                 i);
+    cuzk_rpc_server_options_t o;
+    cuzk_status st = take_options(&o, opts, err);
+    if (st != CUZK_OK)
+        return st;
     cuzk_rpc_server_t *s = calloc(1, sizeof *s);
     if (!s || !(s->methods = malloc((n_methods ? n_methods : 1) * sizeof *methods))) {
         free(s);
@@ -595,6 +739,7 @@ cuzk_status cuzk_rpc_server_create(cuzk_rpc_server_t **out, const char *addr, co
         memcpy(s->methods, methods, n_methods * sizeof *methods);
     s->n_methods = n_methods;
     s->ctx = ctx;
+    s->opts = o;
     s->t_shutdown = (struct tag){TAG_SHUTDOWN, NULL};
     pthread_mutex_init(&s->mu, NULL);
     cond_init_monotonic(&s->cv);
@@ -604,9 +749,9 @@ cuzk_status cuzk_rpc_server_create(cuzk_rpc_server_t **out, const char *addr, co
     memset(args, 0, sizeof args);
     args[0].type = args[1].type = args[2].type = GRPC_ARG_INTEGER;
     args[0].key = GRPC_ARG_MAX_RECEIVE_MESSAGE_LENGTH;
-    args[0].value.integer = (int)CUZK_RPC_SERVER_MAX_MESSAGE;
+    args[0].value.integer = (int)o.max_message;
     args[1].key = GRPC_ARG_MAX_SEND_MESSAGE_LENGTH;
-    args[1].value.integer = (int)CUZK_RPC_SERVER_MAX_MESSAGE;
+    args[1].value.integer = (int)o.max_message;
     args[2].key = GRPC_ARG_ALLOW_REUSEPORT; /* two daemons on one port would share its calls */
     args[2].value.integer = 0;
     grpc_channel_args chargs = {3, args};
@@ -614,25 +759,19 @@ cuzk_status cuzk_rpc_server_create(cuzk_rpc_server_t **out, const char *addr, co
     s->cq = grpc_completion_queue_create_for_next(NULL);
     grpc_server_register_completion_queue(s->server, s->cq, NULL);
 
-    cuzk_status st = bind_address(s, addr, err);
-    if (st != CUZK_OK) {
-        /* nothing listens: the server can go without a shutdown */
-        grpc_server_destroy(s->server);
-        grpc_completion_queue_shutdown(s->cq);
-        while (grpc_completion_queue_next(s->cq, gpr_inf_future(GPR_CLOCK_MONOTONIC), NULL).type !=
-               GRPC_QUEUE_SHUTDOWN)
-            ;
-        grpc_completion_queue_destroy(s->cq);
-        grpc_shutdown();
-        free(s->unix_path);
-        free(s->methods);
-        pthread_mutex_destroy(&s->mu);
-        pthread_cond_destroy(&s->cv);
-        free(s);
+    st = bind_address(s, addr, err);
+    if (st != CUZK_OK) { /* some addresses may be bound already: the whole shutdown */
+        cuzk_rpc_server_destroy(s);
         return st;
     }
     *out = s;
     return CUZK_OK;
+}
+
+cuzk_status cuzk_rpc_server_create(cuzk_rpc_server_t **out, const char *addr, const cuzk_rpc_method_t *methods,
+                                   size_t n_methods, void *ctx, cuzk_err_t *err)
+{
+    return cuzk_rpc_server_create_with(out, addr, methods, n_methods, ctx, NULL, err);
 }
 
 int cuzk_rpc_server_port(const cuzk_rpc_server_t *s) { return s->port; }
@@ -737,4 +876,30 @@ void cuzk_rpc_server_destroy(cuzk_rpc_server_t *s)
     pthread_cond_destroy(&s->cv);
     free(s);
     grpc_shutdown();
+}
+
+/* ---- calls without a network ---- */
+
+grpc_status_code cuzk_rpc_call_local(const cuzk_rpc_method_t *method, void *ctx, const cuzk_rpc_server_options_t *opts,
+                                     const uint8_t *req, size_t len, bool client_gone, cuzk_rpc_result_t *res)
+{
+    memset(res, 0, sizeof *res);
+    cuzk_rpc_server_options_t o;
+    cuzk_err_t err = {{0}};
+    cuzk_rpc_call_t *c = NULL;
+    if (take_options(&o, opts, &err) != CUZK_OK || !(c = call_new(NULL))) {
+        res->code = GRPC_STATUS_INTERNAL;
+        res->message = strdup(err.msg[0] ? err.msg : "out of memory");
+        return res->code;
+    }
+    c->opts = &o;
+    c->local_res = res;
+    c->method = method;
+    c->path = strdup(method->path);
+    c->closed = client_gone;
+    c->cancelled = client_gone;
+    method->handler(ctx, c, len ? req : empty_msg, len);
+    cuzk_rpc_reply(c, GRPC_STATUS_INTERNAL, "the handler returned without a reply", NULL, 0);
+    call_free(c);
+    return res->code;
 }

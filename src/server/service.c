@@ -1,13 +1,15 @@
 /* The cuzk.v1.ProvingEngine service: each RPC unpacks its protobuf request, calls the engine and packs
  * the reply. A request that does not decode, or that the engine rejects, gets an error status with the
- * reason and the daemon goes on serving. Prove waits on the caller's behalf and abandons the job when
- * the caller goes away. */
+ * reason and the daemon goes on serving. Prove waits on the caller's behalf (the engine cancels the job
+ * when nobody is left waiting for it and nobody submitted it with SubmitProof). A result whose reply
+ * cannot be sent goes back to the engine, awaitable again. */
 #include "server/service.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "cuzk/v1/proving.pb-c.h"
+#include "server/rpc_message.h"
 
 static grpc_status_code grpc_code(cuzk_status st)
 {
@@ -23,44 +25,34 @@ static grpc_status_code grpc_code(cuzk_status st)
     }
 }
 
-static void reply_msg(cuzk_rpc_call_t *call, const ProtobufCMessage *m)
-{
-    size_t len = protobuf_c_message_get_packed_size(m);
-    uint8_t *buf = malloc(len ? len : 1);
-    if (!buf) {
-        cuzk_rpc_reply(call, GRPC_STATUS_RESOURCE_EXHAUSTED, "out of memory for the reply", NULL, 0);
-        return;
-    }
-    protobuf_c_message_pack(m, buf);
-    cuzk_rpc_reply(call, GRPC_STATUS_OK, NULL, buf, len);
-    free(buf);
-}
+/* Every text field goes out as valid UTF-8 (rpc_message.h). Returns whether the response went out. */
+static bool reply_msg(cuzk_rpc_call_t *call, ProtobufCMessage *m) { return cuzk_rpc_reply_message(call, m); }
 
 static void reply_error(cuzk_rpc_call_t *call, cuzk_status st, const char *msg)
 {
     cuzk_rpc_reply(call, grpc_code(st), msg, NULL, 0);
 }
 
-/* Decodes the request into var, or replies INVALID_ARGUMENT naming the message and returns. */
-#define UNPACK(name, fn, var, call, req, len)                                                      \
-    Cuzk__V1__##name *var = fn(NULL, len, req);                                                    \
-    if (!var) {                                                                                    \
-        cuzk_rpc_reply(call, GRPC_STATUS_INVALID_ARGUMENT, "malformed " #name " message", NULL, 0); \
-        return;                                                                                    \
-    }
+/* Checks and decodes the request into var (text fields UTF-8 without NUL, input within its kind's
+ * limit: rpc_message.h), or replies INVALID_ARGUMENT with the reason and returns. stem: the
+ * generated names' (cuzk__v1__<stem>__descriptor). */
+#define UNPACK(name, stem, var, call, req, len)                                                                  \
+    Cuzk__V1__##name *var = (Cuzk__V1__##name *)cuzk_rpc_unpack(call, &cuzk__v1__##stem##__descriptor, req, len); \
+    if (!var)                                                                                                    \
+        return;
 
-static cuzk_status submit(cuzk_engine_t *e, const Cuzk__V1__SubmitProofRequest *r, char job_id[CUZK_JOB_ID_MAX],
-                          uint32_t *pos, cuzk_err_t *err)
+/* The engine's view of a SubmitProofRequest: q points into r and into *vp (PoSt's sector proofs,
+ * SnapDeals' partition proofs as the engine's byte strings; free(*vp) when done). */
+static cuzk_status engine_request(cuzk_job_request_t *q, cuzk_job_bytes_t **vp, const Cuzk__V1__SubmitProofRequest *r,
+                                  cuzk_err_t *err)
 {
-    /* PoSt's sector proofs, SnapDeals' partition proofs: the engine's byte strings over the message's
-     * (copied by the engine) */
-    cuzk_job_bytes_t *vp = NULL;
-    if (r->n_vanilla_proofs && !(vp = calloc(r->n_vanilla_proofs, sizeof *vp)))
+    *vp = NULL;
+    if (r->n_vanilla_proofs && !(*vp = calloc(r->n_vanilla_proofs, sizeof **vp)))
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory for %zu vanilla proofs", r->n_vanilla_proofs);
     for (size_t i = 0; i < r->n_vanilla_proofs; i++)
-        vp[i] = (cuzk_job_bytes_t){r->vanilla_proofs[i].data, r->vanilla_proofs[i].len};
+        (*vp)[i] = (cuzk_job_bytes_t){r->vanilla_proofs[i].data, r->vanilla_proofs[i].len};
     bool porep = r->proof_kind == CUZK__V1__PROOF_KIND__POREP_SEAL_COMMIT;
-    cuzk_job_request_t q = {
+    *q = (cuzk_job_request_t){
         .request_id = r->request_id,
         .kind = (cuzk_proof_kind)r->proof_kind,
         .priority = (cuzk_priority)r->priority,
@@ -72,7 +64,7 @@ static cuzk_status submit(cuzk_engine_t *e, const Cuzk__V1__SubmitProofRequest *
         .miner_id = r->miner_id,
         /* Curio always sends both for a PoRep; a request without a miner id cannot name its sector */
         .has_sector_and_miner = porep && r->miner_id != 0,
-        .vanilla_proofs = vp,
+        .vanilla_proofs = *vp,
         .n_vanilla_proofs = r->n_vanilla_proofs,
         .randomness = r->randomness.data,
         .randomness_len = r->randomness.len,
@@ -85,14 +77,24 @@ static cuzk_status submit(cuzk_engine_t *e, const Cuzk__V1__SubmitProofRequest *
         .comm_d_new_len = r->comm_d_new.len,
         .comm_r_new_len = r->comm_r_new.len,
     };
-    cuzk_status st = cuzk_engine_submit(e, &q, job_id, pos, err);
+    return CUZK_OK;
+}
+
+static cuzk_status submit(cuzk_engine_t *e, const Cuzk__V1__SubmitProofRequest *r, char job_id[CUZK_JOB_ID_MAX],
+                          uint32_t *pos, cuzk_err_t *err)
+{
+    cuzk_job_request_t q;
+    cuzk_job_bytes_t *vp;
+    cuzk_status st = engine_request(&q, &vp, r, err);
+    if (st == CUZK_OK)
+        st = cuzk_engine_submit(e, &q, job_id, pos, err);
     free(vp);
     return st;
 }
 
 static void submit_proof(void *ctx, cuzk_rpc_call_t *call, const uint8_t *req, size_t len)
 {
-    UNPACK(SubmitProofRequest, cuzk__v1__submit_proof_request__unpack, r, call, req, len);
+    UNPACK(SubmitProofRequest, submit_proof_request, r, call, req, len);
     char id[CUZK_JOB_ID_MAX];
     uint32_t pos = 0;
     cuzk_err_t err = {{0}};
@@ -127,7 +129,7 @@ static void fill_await(Cuzk__V1__AwaitProofResponse *out, char *job_id, cuzk_job
 
 static void await_proof(void *ctx, cuzk_rpc_call_t *call, const uint8_t *req, size_t len)
 {
-    UNPACK(AwaitProofRequest, cuzk__v1__await_proof_request__unpack, r, call, req, len);
+    UNPACK(AwaitProofRequest, await_proof_request, r, call, req, len);
     char id[CUZK_JOB_ID_MAX];
     snprintf(id, sizeof id, "%s", r->job_id);
     uint64_t timeout = r->timeout_ms;
@@ -140,27 +142,50 @@ static void await_proof(void *ctx, cuzk_rpc_call_t *call, const uint8_t *req, si
     }
     Cuzk__V1__AwaitProofResponse resp = CUZK__V1__AWAIT_PROOF_RESPONSE__INIT;
     fill_await(&resp, id, &res);
-    reply_msg(call, &resp.base);
+    if (!reply_msg(call, &resp.base))
+        cuzk_engine_delivery_failed(ctx, id, &res);
     cuzk_job_result_free(&res);
+}
+
+/* A Prove call while it waits: its request is freed once the engine has copied it. */
+typedef struct {
+    cuzk_rpc_call_t *call;
+    Cuzk__V1__ProveRequest *req;
+    cuzk_job_bytes_t *vp;
+} prove_call_t;
+
+static bool prove_gone(void *p) { return cuzk_rpc_client_gone(((prove_call_t *)p)->call); }
+
+static void prove_request_done(void *p)
+{
+    prove_call_t *pc = p;
+    cuzk__v1__prove_request__free_unpacked(pc->req, NULL);
+    pc->req = NULL;
+    free(pc->vp);
+    pc->vp = NULL;
 }
 
 static void prove(void *ctx, cuzk_rpc_call_t *call, const uint8_t *req, size_t len)
 {
-    UNPACK(ProveRequest, cuzk__v1__prove_request__unpack, r, call, req, len);
+    UNPACK(ProveRequest, prove_request, r, call, req, len);
+    prove_call_t pc = {call, r, NULL};
     char id[CUZK_JOB_ID_MAX];
     cuzk_err_t err = {{0}};
-    cuzk_status st = r->submit ? submit(ctx, r->submit, id, NULL, &err)
+    cuzk_job_request_t q;
+    cuzk_job_result_t res;
+    cuzk_status st = r->submit ? engine_request(&q, &pc.vp, r->submit, &err)
                                : cuzk_err_set(&err, CUZK_ERR_INVALID_ARG, "ProveRequest without submit");
-    cuzk__v1__prove_request__free_unpacked(r, NULL);
+    if (st != CUZK_OK) {
+        prove_request_done(&pc);
+        reply_error(call, st, err.msg);
+        return;
+    }
+    st = cuzk_engine_prove(ctx, &q, id, &res, prove_gone, prove_request_done, &pc, &err);
     if (st != CUZK_OK) {
         reply_error(call, st, err.msg);
         return;
     }
-    cuzk_job_result_t res;
-    cuzk_engine_await(ctx, id, 0, &res, call_gone, call);
-    if (cuzk_rpc_client_gone(call)) {
-        cuzk_engine_abandon(ctx, id);
-        cuzk_job_result_free(&res);
+    if (!res.handed_over) { /* the client went away before the result */
         cuzk_rpc_reply(call, GRPC_STATUS_CANCELLED, "the client went away", NULL, 0);
         return;
     }
@@ -168,13 +193,14 @@ static void prove(void *ctx, cuzk_rpc_call_t *call, const uint8_t *req, size_t l
     fill_await(&result, id, &res);
     Cuzk__V1__ProveResponse resp = CUZK__V1__PROVE_RESPONSE__INIT;
     resp.result = &result;
-    reply_msg(call, &resp.base);
+    if (!reply_msg(call, &resp.base)) /* a retry of the same request_id gets it at once */
+        cuzk_engine_delivery_failed(ctx, id, &res);
     cuzk_job_result_free(&res);
 }
 
 static void cancel_proof(void *ctx, cuzk_rpc_call_t *call, const uint8_t *req, size_t len)
 {
-    UNPACK(CancelProofRequest, cuzk__v1__cancel_proof_request__unpack, r, call, req, len);
+    UNPACK(CancelProofRequest, cancel_proof_request, r, call, req, len);
     bool found, running;
     cuzk_engine_cancel(ctx, r->job_id, &found, &running);
     char msg[CUZK_JOB_ID_MAX + 64];
@@ -191,7 +217,7 @@ static void cancel_proof(void *ctx, cuzk_rpc_call_t *call, const uint8_t *req, s
 
 static void get_status(void *ctx, cuzk_rpc_call_t *call, const uint8_t *req, size_t len)
 {
-    UNPACK(GetStatusRequest, cuzk__v1__get_status_request__unpack, r, call, req, len);
+    UNPACK(GetStatusRequest, get_status_request, r, call, req, len);
     cuzk__v1__get_status_request__free_unpacked(r, NULL);
     cuzk_engine_status_t s;
     cuzk_engine_status(ctx, &s);
@@ -228,7 +254,7 @@ static void get_status(void *ctx, cuzk_rpc_call_t *call, const uint8_t *req, siz
 
 static void get_metrics(void *ctx, cuzk_rpc_call_t *call, const uint8_t *req, size_t len)
 {
-    UNPACK(GetMetricsRequest, cuzk__v1__get_metrics_request__unpack, r, call, req, len);
+    UNPACK(GetMetricsRequest, get_metrics_request, r, call, req, len);
     cuzk__v1__get_metrics_request__free_unpacked(r, NULL);
     char *text = cuzk_engine_metrics_text(ctx);
     if (!text) {
@@ -243,7 +269,7 @@ static void get_metrics(void *ctx, cuzk_rpc_call_t *call, const uint8_t *req, si
 
 static void preload_srs(void *ctx, cuzk_rpc_call_t *call, const uint8_t *req, size_t len)
 {
-    UNPACK(PreloadSrsRequest, cuzk__v1__preload_srs_request__unpack, r, call, req, len);
+    UNPACK(PreloadSrsRequest, preload_srs_request, r, call, req, len);
     bool already = false;
     uint64_t ms = 0;
     cuzk_err_t err = {{0}};
@@ -261,7 +287,7 @@ static void preload_srs(void *ctx, cuzk_rpc_call_t *call, const uint8_t *req, si
 
 static void evict_srs(void *ctx, cuzk_rpc_call_t *call, const uint8_t *req, size_t len)
 {
-    UNPACK(EvictSrsRequest, cuzk__v1__evict_srs_request__unpack, r, call, req, len);
+    UNPACK(EvictSrsRequest, evict_srs_request, r, call, req, len);
     bool was = false;
     uint64_t freed = 0;
     cuzk_err_t err = {{0}};

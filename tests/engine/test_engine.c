@@ -420,7 +420,8 @@ static void test_await_timeouts(void)
     char id[CUZK_JOB_ID_MAX];
     cuzk_err_t err = {{0}};
     CHECK(submit(e, "waiting", CUZK_PRIORITY_NORMAL, "{}", 2, id, NULL, &err) == CUZK_OK);
-    static const uint64_t timeouts[] = {1ull << 63, UINT64_MAX, UINT64_MAX / 1000000, 1ull << 58, 0};
+    /* 18446744073710: the first whose nanoseconds pass 2^64 (the case) */
+    static const uint64_t timeouts[] = {1ull << 63, UINT64_MAX, UINT64_MAX / 1000000, 18446744073710ull, 1ull << 58, 0};
     for (size_t i = 0; i < sizeof timeouts / sizeof timeouts[0]; i++) {
         cuzk_job_result_t res;
         polls = 0;

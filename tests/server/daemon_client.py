@@ -17,6 +17,15 @@ against a gRPC stack we did not write.
   daemon_client.py load  ADDR C1 LOG OUTDIR   32 jobs from 4 clients with mixed priorities and malformed
                                               requests interleaved: all complete, none lost or returned
                                               twice, queued jobs start in priority order (daemon LOG)
+  daemon_client.py bind  ADDR WRAPPER MINER   on a daemon without parameters: an unknown registered_proof
+                                              refused for every kind; PoRep requests for a C1 that is not
+                                              the named sector's (the wrapper's SectorNum or the ticket
+                                              changed, another miner, a sector number against the wrapper's
+                                              with no miner id) fail with the reason, the true ones get past
+                                              the sector checks to the missing parameters
+  daemon_client.py srs   ADDR preload|evict CIRCUIT
+                                              PreloadSRS or EvictSRS of one circuit; prints the outcome (the
+                                              status code and details on an error), exit status 1 on an error
 Exit status 0 when every check holds."""
 import os
 import subprocess
@@ -208,6 +217,60 @@ def snap(addr, proof, r_old, d_new, r_new, out, vanilla):
         f.write(r.proof)
 
 
+def bind(addr, wrapper_path, miner):
+    import base64
+    import json
+    wrapper = open(wrapper_path, "rb").read()
+    sector = wrapped_sector(wrapper)
+    stub = pb_grpc.ProvingEngineStub(channel(addr))
+    unknown = (1 << 64) - 1
+    comm, rnd = b"\1" * 32, b"\0" * 32
+    for what, fields in [
+            ("PoRep", dict(proof_kind=pb.POREP_SEAL_COMMIT, vanilla_proof=wrapper, sector_number=sector)),
+            ("Winning PoSt", dict(proof_kind=pb.WINNING_POST, randomness=rnd, vanilla_proofs=[b"x"])),
+            ("Window PoSt", dict(proof_kind=pb.WINDOW_POST_PARTITION, randomness=rnd, vanilla_proofs=[b"x"])),
+            ("SnapDeals", dict(proof_kind=pb.SNAP_DEALS_UPDATE, comm_r_old=comm, comm_d_new=comm, comm_r_new=comm,
+                               vanilla_proofs=[b"x"]))]:
+        code, details = rpc_error(stub.SubmitProof, pb.SubmitProofRequest(registered_proof=unknown, miner_id=miner,
+                                                                          **fields))
+        check(code == grpc.StatusCode.INVALID_ARGUMENT and str(unknown) in details,
+              "%s with registered_proof 2^64-1 → INVALID_ARGUMENT (%s: %s)" % (what, code, details))
+    code, details = rpc_error(stub.SubmitProof, pb.SubmitProofRequest(
+        proof_kind=pb.POREP_SEAL_COMMIT, vanilla_proof=wrapper, registered_proof=8, sector_size=2048))
+    check(code == grpc.StatusCode.INVALID_ARGUMENT and "sector_size" in details,
+          "PoRep registered_proof 8 (32GiB) with sector_size 2048 → INVALID_ARGUMENT (%s: %s)" % (code, details))
+
+    w = json.loads(wrapper)
+    c1 = json.loads(base64.b64decode(w["Phase1Out"]))
+    c1["ticket"][0] ^= 1
+    ticket = dict(w, Phase1Out=base64.b64encode(json.dumps(c1, separators=(",", ":")).encode()).decode())
+    moved = dict(w, SectorNum=sector + 1)
+
+    def outcome(job, c1_bytes, sector_number, miner_id, registered_proof=0):
+        req = pb.SubmitProofRequest(request_id=job, proof_kind=pb.POREP_SEAL_COMMIT, vanilla_proof=c1_bytes,
+                                    sector_number=sector_number, miner_id=miner_id, sector_size=2048,
+                                    registered_proof=registered_proof)
+        r = stub.Prove(pb.ProveRequest(submit=req), timeout=120).result
+        return r.status, r.error_message
+
+    def enc(d):
+        return json.dumps(d, separators=(",", ":")).encode()
+
+    for job, body, num, m, needle in [
+            ("bind-sectornum", enc(moved), sector + 1, miner, "replica_id"),
+            ("bind-sectornum-nominer", enc(moved), sector, 0, "SectorNum"),
+            ("bind-ticket", enc(ticket), sector, miner, "replica_id"),
+            ("bind-miner", wrapper, sector, miner + 1, "replica_id"),
+            ("bind-true", wrapper, sector, miner, "missing parameters"),
+            ("bind-true-nominer", wrapper, sector, 0, "missing parameters")]:
+        status, message = outcome(job, body, num, m)
+        check(status == pb.AwaitProofResponse.FAILED and needle in message,
+              "%s: FAILED with '%s' (%s: %s)" % (job, needle, status, message))
+    status, message = outcome("bind-true-proof", wrapper, sector, miner, registered_proof=5)
+    check(status == pb.AwaitProofResponse.FAILED and "missing parameters" in message,
+          "bind-true-proof: the C1's own registered proof (%s: %s)" % (status, message))
+
+
 PRIORITIES = [pb.LOW, pb.NORMAL, pb.HIGH, pb.CRITICAL]
 
 
@@ -283,6 +346,21 @@ def check_priority_order(log_path, prio):
                       % (a, prio[a], b, prio[b]))
 
 
+def srs(addr, what, circuit):
+    stub = pb_grpc.ProvingEngineStub(channel(addr))
+    try:
+        if what == "preload":
+            r = stub.PreloadSRS(pb.PreloadSrsRequest(circuit_id=circuit), timeout=120)
+            print("preload %s: OK, %s" % (circuit, "already loaded" if r.already_loaded
+                                          else "loaded in %d ms" % r.load_time_ms))
+        else:
+            r = stub.EvictSRS(pb.EvictSrsRequest(circuit_id=circuit), timeout=30)
+            print("evict %s: OK, %s" % (circuit, "evicted" if r.was_loaded else "was not loaded"))
+    except grpc.RpcError as e:
+        print("%s %s: %s: %s" % (what, circuit, e.code().name, e.details()))
+        failures.append(what)
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -297,6 +375,10 @@ def main():
         post(addr, sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6], sys.argv[7:])
     elif mode == "load":
         load(addr, sys.argv[3], sys.argv[4], sys.argv[5])
+    elif mode == "bind":
+        bind(addr, sys.argv[3], int(sys.argv[4]))
+    elif mode == "srs":
+        srs(addr, sys.argv[3], sys.argv[4])
     else:
         sys.exit(__doc__)
     print("daemon_client %s: %s" % (mode, "%d failure(s)" % len(failures) if failures else "all checks passed"))

@@ -38,6 +38,7 @@ static void test_defaults(void)
     CHECK(strcmp(c.param_cache, "/var/tmp/filecoin-proof-parameters") == 0);
     CHECK(c.total_budget_auto && c.safety_margin == 5 * GIB && c.eviction_min_idle_ms == 300000);
     CHECK(c.max_batch_size == 1 && c.max_batch_wait_ms == 10000 && c.sort_by_type);
+    CHECK(c.max_queued == 256 && c.max_kept_results == 1000 && c.result_retention_ms == 3600000);
     CHECK(c.synthesis_threads == 0 && c.prover_workers == 1 && c.prover_threads == 0);
     CHECK(c.pipeline_enabled && c.synthesis_lookahead == 1 && c.synthesis_concurrency == 1 &&
           c.max_parallel_synthesis == 18 && c.slot_size == 0 && c.max_gpu_queue_depth == 0);
@@ -83,22 +84,23 @@ static void test_example(void)
     CHECK(strcmp(c.param_cache, "/data/zk/params") == 0);
     CHECK(c.total_budget_auto && c.safety_margin == 5 * GIB && c.eviction_min_idle_ms == 300000);
     CHECK(c.max_batch_size == 1 && c.max_batch_wait_ms == 10000 && c.sort_by_type && c.synthesis_threads == 0);
+    CHECK(c.max_queued == 256 && c.max_kept_results == 1000 && c.result_retention_ms == 3600000);
     CHECK(c.prover_workers == 1 && c.prover_threads == 0 && c.pipeline_enabled && c.synthesis_lookahead == 1);
     CHECK(c.log_level == CUZK_DAEMON_LOG_INFO);
     /* The three [gpus] keys and the original's keys nothing here acts on warn, each with the file and
      * its line, in the file's order. */
     const char *want =
-        EXAMPLE ": line 29: scheduler.max_batch_size is read but has no effect: cross-sector batching is not "
+        EXAMPLE ": line 45: scheduler.max_batch_size is read but has no effect: cross-sector batching is not "
                 "implemented; each sector is proved on its own\n"
-        EXAMPLE ": line 30: scheduler.max_batch_wait_ms is read but has no effect: cross-sector batching is not "
+        EXAMPLE ": line 46: scheduler.max_batch_wait_ms is read but has no effect: cross-sector batching is not "
                 "implemented, so no job waits for a batch\n"
-        EXAMPLE ": line 31: scheduler.sort_by_type is read but has no effect: jobs run by priority, FIFO within a "
+        EXAMPLE ": line 47: scheduler.sort_by_type is read but has no effect: jobs run by priority, FIFO within a "
                 "priority, whatever their kind\n"
-        EXAMPLE ": line 45: gpus.devices: no GPU backend in this build; ignored\n"
-        EXAMPLE ": line 46: gpus.gpu_threads: no GPU backend in this build; ignored\n"
-        EXAMPLE ": line 47: gpus.gpu_workers_per_device: no GPU backend in this build; ignored\n"
-        EXAMPLE ": line 54: pipeline.enabled is read but has no effect: partitions are always pipelined\n"
-        EXAMPLE ": line 60: logging.level is read but has no effect: every message and TIMELINE line is written "
+        EXAMPLE ": line 68: gpus.devices: no GPU backend in this build; ignored\n"
+        EXAMPLE ": line 69: gpus.gpu_threads: no GPU backend in this build; ignored\n"
+        EXAMPLE ": line 70: gpus.gpu_workers_per_device: no GPU backend in this build; ignored\n"
+        EXAMPLE ": line 77: pipeline.enabled is read but has no effect: partitions are always pipelined\n"
+        EXAMPLE ": line 83: logging.level is read but has no effect: every message and TIMELINE line is written "
                 "whatever the level\n";
     CHECK_MSG(strcmp(w, want) == 0, "warnings:\n%s", w);
     CHECK(cuzk_daemon_config_validate(&c, NULL) == CUZK_OK);
@@ -111,6 +113,7 @@ static void test_example(void)
                       "[srs]\nparam_cache = \"/p\"\n"
                       "[memory]\ntotal_budget = \"1.5GiB\"\nsafety_margin = 1048576\neviction_min_idle = 90\n"
                       "[scheduler]\nmax_batch_size = 3\nmax_batch_wait_ms = 0\nsort_by_type = false\n"
+                      "max_queued = 9\nmax_kept_results = 5\nresult_retention = \"90s\"\n"
                       "[synthesis]\nthreads = 7\n"
                       "[prover]\nworkers = 2\nthreads = 5\n"
                       "[pipeline]\nenabled = false\nsynthesis_lookahead = 0\nsynthesis_concurrency = 4\n"
@@ -129,6 +132,7 @@ static void test_example(void)
     CHECK(strcmp(c.param_cache, "/p") == 0 && !c.total_budget_auto && c.total_budget == 3 * GIB / 2);
     CHECK(c.safety_margin == 1048576 && c.eviction_min_idle_ms == 90000);
     CHECK(c.max_batch_size == 3 && c.max_batch_wait_ms == 0 && !c.sort_by_type && c.synthesis_threads == 7);
+    CHECK(c.max_queued == 9 && c.max_kept_results == 5 && c.result_retention_ms == 90000);
     CHECK(c.prover_workers == 2 && c.prover_threads == 5);
     CHECK(!c.pipeline_enabled && c.synthesis_lookahead == 0 && c.synthesis_concurrency == 4 &&
           c.max_parallel_synthesis == 0 && c.slot_size == 3 && c.max_gpu_queue_depth == 8);
@@ -174,6 +178,10 @@ static void test_invalid(void)
         {"scheduler.max_batch_wait_ms", "-1", "an integer from 0 to 86400000, got -1"},
         {"scheduler.max_batch_wait_ms", "86400001", "an integer from 0"},
         {"scheduler.sort_by_type", "\"true\"", "true or false"},
+        {"scheduler.max_queued", "0", "an integer from 1 to 65536, got 0"},
+        {"scheduler.max_kept_results", "65537", "an integer from 1 to 65536"},
+        {"scheduler.result_retention", "\"500ms\"", "a duration like"},
+        {"scheduler.result_retention", "\"2d\"", "a duration like"},
         {"synthesis.threads", "-1", "an integer from 0 to 65536"},
         {"synthesis.threads", "2.0", "got 2"},
         {"prover.workers", "0", "an integer from 1 to 65536"},
@@ -623,7 +631,7 @@ static void test_describe(void)
         int lines = 0;
         for (char *p = d1; *p; p++)
             lines += *p == '\n';
-        CHECK_MSG(lines == 21, "%d lines:\n%s", lines, d1); /* 28 keys less 4 deprecated and 3 [gpus] */
+        CHECK_MSG(lines == 32, "%d lines:\n%s", lines, d1); /* 39 keys less 4 deprecated and 3 [gpus] */
         int commented = 0;
         for (char *p = d1; (p = strstr(p, "# ")); p++)
             commented += p == d1 || p[-1] == '\n';

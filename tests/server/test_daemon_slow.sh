@@ -57,7 +57,7 @@ out_has "/status" '"total_completed":7'
 # the independent client: a proof through Prove, checked by the offline verifier
 expect 0 "Python Prove" $py prove "$a" "$dir/c1w.json" "$dir/py.proof"
 expect 0 "the Python client's proof verifies" "$cuzk" porep verify --c1 "$dir/c1.json" --params "$params" \
-  --proof "$dir/py.proof"
+  --proof "$dir/py.proof" --miner-id 1000 --sector-num 11
 
 # load: 32 jobs, 4 clients, mixed priorities, malformed requests between them
 mkdir "$dir/load"
@@ -65,7 +65,8 @@ expect 0 "load test" $py load "$a" "$dir/c1w.json" "$dir/d.log" "$dir/load"
 cat "$dir/out" | tail -3
 n=0
 for p in "$dir"/load/*.proof; do
-  "$cuzk" porep verify --c1 "$dir/c1.json" --params "$params" --proof "$p" >/dev/null 2>&1 || {
+  "$cuzk" porep verify --c1 "$dir/c1.json" --params "$params" --proof "$p" --miner-id 1000 --sector-num 11 \
+    >/dev/null 2>&1 || {
     echo "FAIL: $p does not verify"; fails=$((fails + 1)); }
   n=$((n + 1))
 done

@@ -583,8 +583,9 @@ static void test_service(void)
         CHECK(call_submit(cli, M_SUBMIT, "queued", CUZK__V1__PROOF_KIND__POREP_SEAL_COMMIT, &r) == GRPC_STATUS_OK);
         cuzk_rpc_result_free(&r);
 
-        static const uint64_t huge[] = {1ull << 63, UINT64_MAX};
-        for (int i = 0; i < 2; i++) {
+        /* 18446744073710 ms is the first whose nanoseconds do not fit in 64 bits */
+        static const uint64_t huge[] = {18446744073710ull, 1ull << 63, UINT64_MAX};
+        for (int i = 0; i < 3; i++) {
             double t0 = now_s();
             code = call_await(cli, "queued", huge[i], 300, &r);
             double dt = now_s() - t0;

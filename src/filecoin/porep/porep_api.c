@@ -57,6 +57,8 @@ cuzk_status cuzk_porep_registered_proof_parse(cuzk_porep_registered_proof_t *out
 
 /* ---- C1 outputs ---------------------------------------------------------------------------------- */
 
+_Static_assert(CUZK_POREP_C1_MAX_BYTES == CUZK_FC_C1_MAX_BYTES, "the public C1 file bound is the loader's");
+
 /* Takes a freshly parsed model into a new handle (the model is freed on error). */
 static cuzk_status c1_handle(cuzk_porep_c1_t **out, cuzk_fc_c1_t *model, const cuzk_fc_c1_wrapper_info_t *info,
                              cuzk_err_t *err)
@@ -118,6 +120,14 @@ void cuzk_porep_c1_info(cuzk_porep_c1_info_t *out, const cuzk_porep_c1_t *c1)
 
 cuzk_status cuzk_porep_c1_check(const cuzk_porep_c1_t *c1, const cuzk_porep_c1_expect_t *expect, cuzk_err_t *err)
 {
+    const cuzk_fc_seal_proof_t *p = c1->c1.proof;
+    if (expect->has_proof_id && expect->proof_id != p->id) {
+        const cuzk_fc_seal_proof_t *q = NULL;
+        return cuzk_err_set(err, CUZK_ERR_MISMATCH, "registered proof %llu (%s), but the C1 output is a %s proof (%u)",
+                            (unsigned long long)expect->proof_id,
+                            cuzk_fc_seal_proof_by_id(&q, expect->proof_id, NULL) == CUZK_OK ? q->name : "unknown",
+                            p->name, p->id);
+    }
     return cuzk_porep_c1_check_sector(&c1->c1, expect->sector_size, &c1->wrapper,
                                       expect->has_sector_num ? &expect->sector_num : NULL,
                                       expect->has_miner_id ? &expect->miner_id : NULL, err);

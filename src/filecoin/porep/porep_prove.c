@@ -57,8 +57,10 @@ cuzk_status cuzk_porep_c1_check_sector(const cuzk_fc_c1_t *c1, uint64_t sector_s
     cuzk_fc_porep_id(porep_id, p->id);
     cuzk_fc_replica_id(rid, prover, *sector, c1->ticket, c1->comm_d, porep_id);
     if (memcmp(rid, c1->replica_id, 32) != 0)
-        return cuzk_err_set(err, CUZK_ERR_MISMATCH, "the C1 output's replica_id is not that of miner %llu, sector %llu",
-                            (unsigned long long)*miner, (unsigned long long)*sector);
+        return cuzk_err_set(err, CUZK_ERR_MISMATCH,
+                            "the C1 output's replica_id is not that of miner %llu, sector %llu (recomputed from "
+                            "them, the C1's ticket and comm_d and %s's porep id)",
+                            (unsigned long long)*miner, (unsigned long long)*sector, p->name);
     return CUZK_OK;
 }
 

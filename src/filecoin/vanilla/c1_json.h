@@ -44,7 +44,14 @@ cuzk_status cuzk_fc_c1_json_parse(cuzk_fc_c1_t *out, const char *buf, size_t len
 cuzk_status cuzk_fc_c1_parse_any(cuzk_fc_c1_t *out, cuzk_fc_c1_wrapper_info_t *info, const char *buf, size_t len,
                                  unsigned flags, cuzk_err_t *err);
 
-/* Reads the file at path and parses it with cuzk_fc_c1_parse_any (CUZK_ERR_IO naming the path). */
+/* The largest C1 file read: the largest registered proof's C1 (64GiB NI-PoRep: 126 partitions x 18
+ * challenges, about 0.7 GB as a wrapper; a 32GiB interactive one is about 52 MB) with room to spare. */
+#define CUZK_FC_C1_MAX_BYTES ((size_t)1 << 30)
+
+/* Reads the file at path (a regular file of at most CUZK_FC_C1_MAX_BYTES that opens as a JSON object: a
+ * larger or binary file is refused before it is read whole) and parses it with cuzk_fc_c1_parse_any.
+ * CUZK_ERR_IO naming the path (missing, unreadable, a directory or device, a read error), CUZK_ERR_FORMAT
+ * (too large, not JSON), the parser's errors prefixed with the path. */
 cuzk_status cuzk_fc_c1_load(cuzk_fc_c1_t *out, cuzk_fc_c1_wrapper_info_t *info, const char *path, unsigned flags,
                             cuzk_err_t *err);
 

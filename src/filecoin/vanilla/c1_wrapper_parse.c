@@ -2,15 +2,19 @@
  * files. The wrapper is three fields, one of them ~50 MB of base64 for a 32GiB C1: a small scanner of its
  * own reads it (keys in any order, JSON escapes) and decodes the base64 where it lies, instead of copying
  * it through a DOM string; the C1 JSON itself then goes to c1_json_parse.c. */
-#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "filecoin/vanilla/base64.h"
 #include "filecoin/vanilla/c1_json.h"
 #include "util/bigmem.h"
+#include "util/file_read.h"
 #include "util/hex.h"
 
 /* ---- Curio's wrapper: {"SectorNum": n, "Phase1Out": "<base64>", "SectorSize": n}, keys in any order ---- */
@@ -292,53 +296,52 @@ cuzk_status cuzk_fc_c1_parse_any(cuzk_fc_c1_t *out, cuzk_fc_c1_wrapper_info_t *i
     return st;
 }
 
+/* A file whose first bytes are not the opening of a JSON object is refused from those bytes alone, before
+ * a large one is read whole (a sparse or binary file named by mistake costs one small read). Anything
+ * else unusual (missing, not a regular file, too large, unreadable) is left for the reader to report. */
+static cuzk_status opens_as_json(const char *path, cuzk_err_t *err)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return CUZK_OK;
+    struct stat sb;
+    unsigned char b[64];
+    bool usual = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size <= CUZK_FC_C1_MAX_BYTES;
+    ssize_t n = usual ? read(fd, b, sizeof b) : -1;
+    close(fd);
+    for (ssize_t i = 0; i < n; i++) {
+        if (b[i] == ' ' || b[i] == '\n' || b[i] == '\r' || b[i] == '\t')
+            continue;
+        if (b[i] == '{')
+            return CUZK_OK;
+        char found[16];
+        snprintf(found, sizeof found, b[i] >= 0x20 && b[i] < 0x7f ? "'%c'" : "byte 0x%02x", b[i]);
+        return cuzk_err_set(err, CUZK_ERR_FORMAT, "%s: byte %zd: not a C1 output (JSON opens with '{', found %s)",
+                            path, i, found);
+    }
+    return CUZK_OK;
+}
+
 cuzk_status cuzk_fc_c1_load(cuzk_fc_c1_t *out, cuzk_fc_c1_wrapper_info_t *info, const char *path, unsigned flags,
                             cuzk_err_t *err)
 {
     memset(out, 0, sizeof *out);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return cuzk_err_set(err, CUZK_ERR_IO, "%s: %s", path, strerror(errno));
-    /* A regular file is read into one buffer of its size (+1 to see the end), on huge pages: a 32GiB C1 is
-     * ~51 MB, and growing a buffer by doubling would copy it and fault in every page twice. */
-    struct stat sb;
-    size_t len = 0, cap = 0;
-    if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0 && (uint64_t)sb.st_size < SIZE_MAX / 2)
-        cap = (size_t)sb.st_size + 1;
-    char *buf = cap ? cuzk_big_malloc(cap) : NULL;
-    if (cap && !buf)
-        cap = 0;
-    for (;;) {
-        if (len == cap) {
-            cap = cap ? cap * 2 : 1 << 22;
-            char *q = realloc(buf, cap);
-            if (!q) {
-                free(buf);
-                fclose(f);
-                return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory", path);
-            }
-            buf = q;
-        }
-        size_t r = fread(buf + len, 1, cap - len, f);
-        len += r;
-        if (r == 0)
-            break;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        return cuzk_err_set(err, CUZK_ERR_IO, "%s: read error", path);
-    }
-    cuzk_status st = cuzk_fc_c1_parse_any(out, info, buf, len, flags, err);
+    uint8_t *buf = NULL;
+    size_t len = 0;
+    /* bounded: the largest registered proof's C1 (64GiB NI-PoRep, ~0.7 GB as a wrapper) fits, a stray
+     * multi-gigabyte file is refused from its size */
+    cuzk_status st = opens_as_json(path, err);
+    if (st == CUZK_OK)
+        st = cuzk_read_small_file(&buf, &len, path, CUZK_FC_C1_MAX_BYTES, "any C1 output", err);
+    if (st != CUZK_OK)
+        return st;
+    st = cuzk_fc_c1_parse_any(out, info, (const char *)buf, len, flags, err);
     free(buf);
-    if (st != CUZK_OK) {
+    if (st != CUZK_OK && err) {
         /* Say which file the message is about. */
         cuzk_err_t e2;
-        if (err) {
-            cuzk_err_set(&e2, st, "%s: %s", path, err->msg);
-            *err = e2;
-        }
+        cuzk_err_set(&e2, st, "%s: %s", path, err->msg);
+        *err = e2;
     }
     return st;
 }

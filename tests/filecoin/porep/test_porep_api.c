@@ -1,13 +1,18 @@
 /* The PoRep product path through the public headers alone (cuzk/porep.h, cuzk/seal.h), as a program linking
  * libcuzk uses it: a 2KiB sector sealed, its C1 loaded in both forms (bare JSON and Curio's wrapper, from a
- * buffer and from a file) with the same answers, the sector checks, refusals of a damaged C1 naming the
- * first bad challenge, challenges that are not the seed's, the partition calls' argument checks, and the
- * parameter files' names. With --slow [DIR] (the slow suite: a development setup of the 2KiB circuit takes
+ * buffer and from a file) with the same answers, the sector checks (a C1 whose ticket or wrapper SectorNum
+ * was changed is not the sector's: the replica id is recomputed), the C1 file's bounds (a multi-gigabyte
+ * sparse file, /dev/zero, a directory, a binary file, a read error: refused at once), refusals of a damaged
+ * C1 naming the first bad challenge, challenges that are not the seed's, the partition calls' argument
+ * checks, and the parameter files' names. With --slow [DIR] (the slow suite: a development setup of the 2KiB circuit takes
  * minutes, unless DIR holds one) also partition 0 proved through the partition calls and the whole sector
  * through cuzk_porep_prove, verified, and refused with a tampered proof or another sector's C1. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cuzk/file.h"
@@ -212,6 +217,104 @@ static void expect_refused(const char *json, size_t len, int i)
     free(wrapper);
 }
 
+/* Filecoin's verify_seal recomputes the replica id from the prover id, sector number, ticket, comm_d and
+ * porep id: a C1 whose ticket was changed, or a wrapper whose SectorNum was, parses and proves as before
+ * (nothing in its own paths depends on them) but is not the sector's. */
+static void test_sector_binding(const sealed_t *s)
+{
+    cuzk_err_t err = {{0}};
+    cuzk_porep_c1_expect_t sector = {.has_sector_num = true, .sector_num = SECTOR, .has_miner_id = true,
+                                     .miner_id = MINER};
+    char *bad = malloc(s->json_len + 1);
+    CHECK(bad != NULL);
+    if (!bad)
+        return;
+    memcpy(bad, s->json, s->json_len + 1);
+    flip_byte(after(bad, "\"ticket\":[", 0));
+    cuzk_porep_c1_t *c1 = NULL;
+    CHECK_MSG(cuzk_porep_c1_parse(&c1, bad, s->json_len, &err) == CUZK_OK, "ticket changed: %s", err.msg);
+    if (c1) {
+        CHECK(cuzk_porep_c1_check_challenges(c1, &err) == CUZK_OK); /* its challenges are its replica id's */
+        CHECK_MSG(cuzk_porep_c1_check(c1, &sector, &err) == CUZK_ERR_MISMATCH && strstr(err.msg, "replica_id"),
+                  "ticket changed: %s", err.msg);
+    }
+    cuzk_porep_c1_free(c1);
+
+    /* the wrapper's SectorNum changed: the number checked alone, then with the miner */
+    char *w = NULL;
+    size_t wl = 0;
+    CHECK(cuzk_porep_c1_wrap(&w, &wl, s->json, s->json_len, SECTOR + 1, 2048, &err) == CUZK_OK);
+    c1 = NULL;
+    CHECK_MSG(w && cuzk_porep_c1_parse(&c1, w, wl, &err) == CUZK_OK, "%s", err.msg);
+    if (c1) {
+        cuzk_porep_c1_expect_t e = {.has_sector_num = true, .sector_num = SECTOR};
+        CHECK(cuzk_porep_c1_check(c1, &e, &err) == CUZK_ERR_MISMATCH && strstr(err.msg, "SectorNum"));
+        e.sector_num = SECTOR + 1; /* the wrapper's own number: not the miner's sector SECTOR + 1 */
+        e.has_miner_id = true;
+        e.miner_id = MINER;
+        CHECK_MSG(cuzk_porep_c1_check(c1, &e, &err) == CUZK_ERR_MISMATCH && strstr(err.msg, "replica_id"), "%s",
+                  err.msg);
+    }
+    cuzk_porep_c1_free(c1);
+    free(w);
+
+    /* the true values are accepted; the registered proof is held to the C1's */
+    CHECK(cuzk_porep_c1_parse(&c1, s->wrapper, s->wrapper_len, &err) == CUZK_OK);
+    if (c1) {
+        cuzk_porep_c1_expect_t e = sector;
+        e.has_proof_id = true;
+        e.proof_id = 5;
+        CHECK_MSG(cuzk_porep_c1_check(c1, &e, &err) == CUZK_OK, "%s", err.msg);
+        e.proof_id = 0; /* StackedDrg2KiBV1: the same size, another proof */
+        CHECK(cuzk_porep_c1_check(c1, &e, &err) == CUZK_ERR_MISMATCH && strstr(err.msg, "(StackedDrg2KiBV1)"));
+        e.proof_id = UINT64_MAX;
+        CHECK(cuzk_porep_c1_check(c1, &e, &err) == CUZK_ERR_MISMATCH && strstr(err.msg, "unknown"));
+    }
+    cuzk_porep_c1_free(c1);
+    free(bad);
+}
+
+/* cuzk_porep_c1_load on what is not a C1 file: an error naming the path, at once and in little memory
+ * (a 2 GB sparse file and /dev/zero were once read whole or without end). */
+static void expect_load_refused(const char *path, cuzk_status want, const char *needle)
+{
+    cuzk_err_t err = {{0}};
+    cuzk_porep_c1_t *c1 = (cuzk_porep_c1_t *)&c1;
+    double t0 = test_thread_cpu_s();
+    struct rusage r0, r1;
+    getrusage(RUSAGE_SELF, &r0);
+    cuzk_status st = cuzk_porep_c1_load(&c1, path, &err);
+    getrusage(RUSAGE_SELF, &r1);
+    CHECK_MSG(st == want && c1 == NULL && strstr(err.msg, path) && strstr(err.msg, needle), "%s: status %d: %s", path,
+              st, err.msg);
+    CHECK_MSG(test_thread_cpu_s() - t0 < 0.5, "%s: %.2f s of CPU", path, test_thread_cpu_s() - t0);
+    CHECK_MSG(r1.ru_maxrss - r0.ru_maxrss < 64 * 1024, "%s: peak RSS grew by %ld KiB", path,
+              r1.ru_maxrss - r0.ru_maxrss);
+}
+
+static void test_load_bounds(void)
+{
+    char dir[] = "/tmp/test_porep_api-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char path[256];
+    snprintf(path, sizeof path, "%s/sparse.json", dir);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    CHECK(fd >= 0 && ftruncate(fd, (off_t)2 << 30) == 0); /* 2 GiB of holes: larger than any C1 */
+    if (fd >= 0)
+        close(fd);
+    expect_load_refused(path, CUZK_ERR_FORMAT, "larger than any C1 output");
+    fd = open(path, O_WRONLY | O_TRUNC);
+    CHECK(fd >= 0 && ftruncate(fd, (off_t)900 << 20) == 0); /* under the bound, but no JSON */
+    if (fd >= 0)
+        close(fd);
+    expect_load_refused(path, CUZK_ERR_FORMAT, "not a C1 output");
+    unlink(path);
+    expect_load_refused("/dev/zero", CUZK_ERR_IO, "not a regular file");
+    expect_load_refused(dir, CUZK_ERR_IO, "a directory");
+    expect_load_refused("/proc/self/mem", CUZK_ERR_IO, "read error"); /* reading its page 0 fails: EIO */
+    rmdir(dir);
+}
+
 static void test_refusals(const sealed_t *s)
 {
     char *bad = malloc(s->json_len + 1);
@@ -340,6 +443,8 @@ int main(int argc, char **argv)
         test_prove(&s, argc > 2 ? argv[2] : NULL);
     else {
         test_forms(&s);
+        test_sector_binding(&s);
+        test_load_bounds();
         test_refusals(&s);
         test_params_paths();
     }

@@ -2,8 +2,9 @@
 # PoRep C2 end to end with the cuzk tool on a 2KiB sector. Default run: sealing and every bad-input path
 # of `porep prove|verify` and `params generate` (exit 2, a message, no output file). With --full (the
 # slow suite: 2^22-domain proofs): development parameters (made once in PARAMS_DIR, then reused),
-# prove, verify; a flipped proof byte, the same sector re-sealed with another seed and another sector's
-# C1 do not verify (exit 1); then the same for an 8MiB sector.
+# prove, verify (the sector bound: miner and sector number); a flipped proof byte, the same sector
+# re-sealed with another seed, another sector's C1, and the sector's own C1 with its ticket or its
+# wrapper's SectorNum changed or for another miner do not verify (exit 1); then the same for an 8MiB sector.
 # Usage: test_porep_e2e.sh <cuzk> <params dir> [--full]
 set -u
 cuzk="$1"
@@ -47,7 +48,7 @@ stderr_has "wrong miner" "replica_id"
 no_file "wrong sector / miner" "$dir/p0"
 expect 2 "no --out" "$cuzk" porep prove --c1 "$dir/a/c1.json" --params "$params"
 expect 2 "verify: missing params" "$cuzk" porep verify --c1 "$dir/a/c1.json" --params "$dir/empty" \
-  --proof "$dir/data"
+  --proof "$dir/data" --miner-id 1000 --sector-num 7
 expect 2 "params generate: no kind" "$cuzk" params generate --sector-size 2KiB --out "$dir/pg"
 expect 2 "params generate: bad size" "$cuzk" params generate --kind porep --sector-size 3KiB --out "$dir/pg"
 no_file "params generate" "$dir/pg"
@@ -62,21 +63,37 @@ if [ "$full" = "--full" ]; then
   stderr_has "prove" "development parameters"
   cat "$dir/out"
   [ "$(wc -c <"$dir/proof")" -eq 192 ] || { echo "FAIL: proof is not 192 bytes"; fails=$((fails + 1)); }
-  expect 0 "verify" "$cuzk" porep verify --c1 "$dir/a/c1.json" --params "$params" --proof "$dir/proof"
+  v7="--miner-id 1000 --sector-num 7"
+  expect 0 "verify" "$cuzk" porep verify --c1 "$dir/a/c1.json" --params "$params" --proof "$dir/proof" $v7
+  stdout_has "verify" "valid (StackedDrg2KiBV1_1, 1 partition(s), miner 1000, sector 7, "
   expect 0 "verify (wrapped C1)" "$cuzk" porep verify --c1 "$dir/a/c1-wrapper.json" --params "$params" \
-    --proof "$dir/proof"
-  expect 1 "verify: other seed" "$cuzk" porep verify --c1 "$dir/b/c1.json" --params "$params" --proof "$dir/proof"
-  expect 1 "verify: other sector" "$cuzk" porep verify --c1 "$dir/c/c1.json" --params "$params" --proof "$dir/proof"
+    --proof "$dir/proof" --miner-id 1000
+  stdout_has "verify (wrapped C1)" "sector 7 (the wrapper's SectorNum)"
+  expect 1 "verify: other seed" "$cuzk" porep verify --c1 "$dir/b/c1.json" --params "$params" --proof "$dir/proof" $v7
+  expect 1 "verify: other sector" "$cuzk" porep verify --c1 "$dir/c/c1.json" --params "$params" --proof "$dir/proof" \
+    --miner-id 1000 --sector-num 8
+  # the sector's own C1 and proof, but not the sector: Filecoin recomputes the replica id
+  sed 's/"SectorNum":7,/"SectorNum":8,/' "$dir/a/c1-wrapper.json" >"$dir/w8.json"
+  expect 1 "verify: the wrapper's SectorNum changed" "$cuzk" porep verify --c1 "$dir/w8.json" --params "$params" \
+    --proof "$dir/proof" --miner-id 1000
+  stderr_has "verify: the wrapper's SectorNum changed" "replica_id"
+  /usr/bin/python3 -c "import json,sys; c=json.load(open(sys.argv[1])); c['ticket'][0]^=1
+open(sys.argv[2],'w').write(json.dumps(c,separators=(',',':')))" "$dir/a/c1.json" "$dir/ticket.json"
+  expect 1 "verify: the ticket changed" "$cuzk" porep verify --c1 "$dir/ticket.json" --params "$params" \
+    --proof "$dir/proof" $v7
+  stderr_has "verify: the ticket changed" "replica_id"
+  expect 1 "verify: another miner" "$cuzk" porep verify --c1 "$dir/a/c1.json" --params "$params" \
+    --proof "$dir/proof" --miner-id 1001 --sector-num 7
   for off in 0 50 100 150 191; do   # in a, b and c; some flips leave the curve, some do not
     cp "$dir/proof" "$dir/flip"
     b=$(od -An -tu1 -j $off -N1 "$dir/proof" | tr -d ' ')
     printf "$(printf '\\%03o' $(( (b ^ 4) & 255 )))" | dd of="$dir/flip" bs=1 seek=$off conv=notrunc 2>/dev/null
     expect 1 "verify: byte $off flipped" "$cuzk" porep verify --c1 "$dir/a/c1.json" --params "$params" \
-      --proof "$dir/flip"
+      --proof "$dir/flip" $v7
   done
   head -c 100 "$dir/proof" >"$dir/short"
   expect 2 "verify: truncated proof" "$cuzk" porep verify --c1 "$dir/a/c1.json" --params "$params" \
-    --proof "$dir/short"
+    --proof "$dir/short" $v7
 
   # A directory laid out as Filecoin's parameter cache: the files under their v28 names, no development
   # marker, and a parameters.json in the real manifest's format (cid, digest, sector_size) with their
@@ -104,9 +121,9 @@ if [ "$full" = "--full" ]; then
     echo "FAIL: prove (Filecoin layout): warned about development parameters"; fails=$((fails + 1))
   fi
   expect 0 "verify (Filecoin layout)" "$cuzk" porep verify --c1 "$dir/a/c1.json" --params "$dir/fil" \
-    --proof "$dir/proof-fil"
+    --proof "$dir/proof-fil" $v7
   expect 0 "verify (Filecoin layout): the first proof" "$cuzk" porep verify --c1 "$dir/a/c1.json" \
-    --params "$dir/fil" --proof "$dir/proof"
+    --params "$dir/fil" --proof "$dir/proof" $v7
   manifest 00112233445566778899aabbccddeeff
   expect 2 "prove (Filecoin layout): digest mismatch" "$cuzk" porep prove --c1 "$dir/a/c1.json" \
     --params "$dir/fil" --out "$dir/proof-bad"
@@ -119,14 +136,15 @@ if [ "$full" = "--full" ]; then
   expect 0 "prove 8MiB" "$cuzk" porep prove --c1 "$dir/m/c1-wrapper.json" --params "$params" --out "$dir/proof8" \
     --miner-id 1000
   cat "$dir/out"
-  expect 0 "verify 8MiB" "$cuzk" porep verify --c1 "$dir/m/c1.json" --params "$params" --proof "$dir/proof8"
+  v9="--miner-id 1000 --sector-num 9"
+  expect 0 "verify 8MiB" "$cuzk" porep verify --c1 "$dir/m/c1.json" --params "$params" --proof "$dir/proof8" $v9
   expect 1 "verify 8MiB: the 2KiB proof" "$cuzk" porep verify --c1 "$dir/m/c1.json" --params "$params" \
-    --proof "$dir/proof"
+    --proof "$dir/proof" $v9
   cp "$dir/proof8" "$dir/flip8"
   b=$(od -An -tu1 -j 100 -N1 "$dir/proof8" | tr -d ' ')
   printf "$(printf '\\%03o' $(( (b ^ 4) & 255 )))" | dd of="$dir/flip8" bs=1 seek=100 conv=notrunc 2>/dev/null
   expect 1 "verify 8MiB: byte 100 flipped" "$cuzk" porep verify --c1 "$dir/m/c1.json" --params "$params" \
-    --proof "$dir/flip8"
+    --proof "$dir/flip8" $v9
 fi
 [ "$fails" -eq 0 ] && echo "test_porep_e2e: all checks passed" || echo "test_porep_e2e: $fails failures"
 [ "$fails" -eq 0 ]
