@@ -1,8 +1,8 @@
 /* cuzk-bench: the benchmarks and the client of cuzk-daemon.
  *   cuzk-bench micro <name> [--log2 N] [--threads T] [--iters K] [--impl portable|adx|ifma]
  *                   [--window BITS]
- *   cuzk-bench synth-only (--c1 FILE | --sector-size SIZE) [--partition N] [-i ITER] [--mode M] [--lc S]
- *                   [--threads T]
+ *   cuzk-bench synth-only [--kind porep|snap] (--c1 FILE | --sector-size SIZE) [--partition N] [-i ITER]
+ *                   [--mode M] [--lc S] [--threads T]
  *   cuzk-bench [-a ADDR] single|batch|submit|await|cancel|status|preload|evict|metrics [options]
  *                   (single/batch/submit: a PoRep --c1, or --kind winning|window with --vanilla files)
  *   cuzk-bench gen-vanilla porep|winning|window|snap [options]
@@ -54,7 +54,8 @@ static void commands(FILE *f)
 {
     fprintf(f, "\ncommands:\n"
                "  micro <name> [options]   a micro benchmark ('cuzk-bench micro --help' lists them)\n"
-               "  synth-only [options]     PoRep C2 synthesis alone (real C1 or all-zero witness)\n"
+               "  synth-only [options]     PoRep C2 or SnapDeals synthesis alone (real C1, all-zero witness,\n"
+               "                           synthetic SnapDeals sector)\n"
                "  c1-check [options]       C1 parse and check times (synthetic C1, any sector size)\n\n");
     bench_client_usage(f);
     fprintf(f, "\n'cuzk-bench <command> --help' describes a command's options.\n");

@@ -1,5 +1,6 @@
 /* cuzk-bench synth-only: PoRep C2 synthesis alone (no setup, no proving), from a real C1 output or, for a
- * sector size, from an all-zero witness of the right shape, as the original's synthesis microbenchmark.
+ * sector size, from an all-zero witness of the right shape, as the original's synthesis microbenchmark; with
+ * --kind snap the SnapDeals circuit of a synthetic sector's partitions (bench/snap_request.h).
  * Per iteration: wall and synthesis time, constraint rate, peak RSS and hardware counters when the kernel
  * allows them (perf_event_open). */
 #include "cli_opts.h"
@@ -18,14 +19,18 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "bench/snap_request.h"
 #include "cuzk/filecoin.h"
 #include "cuzk/porep.h"
+#include "cuzk/snap.h"
 
 typedef struct {
     cuzk_cs_backend backend;
     cuzk_lc_strategy lc;
     cuzk_porep_config_t cfg;
     const cuzk_porep_c1_t *c1; /* NULL: dummy witness */
+    const cuzk_snap_request_t *snap; /* SnapDeals instead of PoRep */
+    int snap_threads;          /* threads of one SnapDeals partition's synthesis */
     uint32_t first, count;  /* partitions */
     _Atomic uint32_t next;
     _Atomic uint64_t synth_ns, constraints;
@@ -53,6 +58,23 @@ static void dummy_witness(cuzk_porep_witness_t *w)
 
 static bool wants_values(cuzk_cs_backend b) { return b == CUZK_CS_DIRECT || b == CUZK_CS_WITNESS; }
 
+/* SnapDeals partition k as the prover synthesizes it (direct: C·z left out); only the synthesis timed. */
+static cuzk_status snap_partition(job_t *j, uint32_t k, cuzk_cs_t **cs, cuzk_err_t *err)
+{
+    cuzk_snap_witness_t w;
+    cuzk_status st = cuzk_snap_request_witness(&w, j->snap, k, err);
+    if (st == CUZK_OK)
+        st = cuzk_cs_new(cs, j->backend, j->lc, err);
+    if (st == CUZK_OK && j->backend == CUZK_CS_DIRECT)
+        st = cuzk_cs_omit_c(*cs, err);
+    uint64_t t0 = cli_now_ns();
+    if (st == CUZK_OK)
+        st = cuzk_snap_synthesize(*cs, &w.cfg, &w, j->snap_threads, err);
+    j->synth_ns += cli_now_ns() - t0;
+    cuzk_snap_witness_free(&w);
+    return st;
+}
+
 static int one_partition(job_t *j, uint32_t k)
 {
     cuzk_err_t err = {{0}};
@@ -70,12 +92,16 @@ static int one_partition(job_t *j, uint32_t k)
         have_w = st == CUZK_OK;
     }
     cuzk_cs_t *cs = NULL;
-    if (st == CUZK_OK)
-        st = cuzk_cs_new(&cs, j->backend, j->lc, &err);
-    uint64_t t0 = cli_now_ns();
-    if (st == CUZK_OK)
-        st = cuzk_porep_synthesize(cs, &j->cfg, have_w ? &w : NULL, &err);
-    j->synth_ns += cli_now_ns() - t0;
+    if (j->snap) {
+        st = snap_partition(j, k, &cs, &err);
+    } else {
+        if (st == CUZK_OK)
+            st = cuzk_cs_new(&cs, j->backend, j->lc, &err);
+        uint64_t t0 = cli_now_ns();
+        if (st == CUZK_OK)
+            st = cuzk_porep_synthesize(cs, &j->cfg, have_w ? &w : NULL, &err);
+        j->synth_ns += cli_now_ns() - t0;
+    }
     if (st == CUZK_OK) {
         cuzk_cs_counts_t n;
         cuzk_cs_counts(cs, &n);
@@ -156,20 +182,25 @@ int bench_synth_only(int argc, char **argv)
 {
     static const char *prog = "cuzk-bench synth-only";
     static const char *const mode_names[] = {"direct", "record", "witness", "count", NULL};
+    static const char *const kind_names[] = {"porep", "snap", NULL};
     const char *c1_path = NULL, *size = NULL, *lc_name = "default";
-    int mode_i = 0, partition_i = -1, iters_i = 1, threads_i = 1;
+    int mode_i = 0, kind_i = 0, partition_i = -1, iters_i = 1, threads_i = 1;
     const cli_opt table[] = {
+        CLI_CHOICE_OPT("kind", 0, &kind_i, kind_names,
+                       "the circuit: PoRep C2 (default) or SnapDeals (a synthetic sector of --sector-size)"),
         CLI_STR_OPT("c1", 0, &c1_path, "FILE", "a real C1 output (bare or Curio's wrapper)"),
         CLI_STR_OPT("sector-size", 0, &size, "SIZE", "2KiB, 8MiB, 512MiB, 32GiB or 64GiB: an all-zero witness"),
         CLI_INT_OPT("partition", 0, &partition_i, "N", 0, 1000000, "one partition (default: all)"),
         CLI_INT_OPT("iterations", 'i', &iters_i, "ITER", 1, 100000, "timed iterations (default 1)"),
         CLI_CHOICE_OPT("mode", 0, &mode_i, mode_names, "the constraint system (default direct)"),
         CLI_STR_OPT("lc", 0, &lc_name, "heap|inline1|inline2|inline4|arena", "the LC storage (default: the default)"),
-        CLI_INT_OPT("threads", 0, &threads_i, "T", 1, 1024, "partitions synthesized at once (default 1)"),
+        CLI_INT_OPT("threads", 0, &threads_i, "T", 1, 1024,
+                    "PoRep: partitions synthesized at once; snap: threads of each partition (default 1)"),
         CLI_END};
     const cli_cmd c = {prog, NULL,
                        "Synthesis of the PoRep C2 circuit alone, from a C1 output or (--sector-size) an all-zero\n"
-                       "witness of the right shape; give exactly one of --c1 and --sector-size.\n",
+                       "witness of the right shape; give exactly one of --c1 and --sector-size. With --kind snap,\n"
+                       "the SnapDeals circuit of a synthetic sector of --sector-size (partitions one at a time).\n",
                        table, 0, 0, NULL};
     int parsed = cli_parse(&c, argc, argv, NULL, NULL);
     if (parsed != CLI_CONTINUE)
@@ -177,6 +208,8 @@ int bench_synth_only(int argc, char **argv)
     long partition = partition_i, iters = iters_i, threads = threads_i;
     if (!c1_path == !size)
         return cli_usage_error(prog, "give exactly one of --c1 and --sector-size");
+    if (kind_i == 1 && c1_path)
+        return cli_usage_error(prog, "--kind snap takes --sector-size, not --c1");
     const char *mode = mode_names[mode_i];
     job_t j;
     memset(&j, 0, sizeof j);
@@ -186,9 +219,22 @@ int bench_synth_only(int argc, char **argv)
     if (cuzk_lc_strategy_parse(&j.lc, lc_name, &err) != CUZK_OK)
         return cli_usage_error(prog, "--lc: bad value '%s' (expects heap, inline1, inline2, inline4 or arena)", lc_name);
     cuzk_porep_c1_t *c1 = NULL;
+    bench_snap_request_t snap;
+    memset(&snap, 0, sizeof snap);
     uint32_t partitions = 0;
     const char *what;
-    if (c1_path) {
+    if (kind_i == 1) {
+        uint64_t bytes = cli_parse_sector_size(size);
+        char msg[256] = "expects 2KiB, 8MiB, 512MiB, 32GiB or 64GiB";
+        if (!bytes || bench_snap_synthetic_request(&snap, bytes, threads_i, msg, sizeof msg) != 0) {
+            fprintf(stderr, "cuzk-bench synth-only: --sector-size %s: %s\n", size, msg);
+            return 2;
+        }
+        j.snap = &snap.req;
+        j.snap_threads = threads_i;
+        partitions = (uint32_t)snap.req.n_vanilla;
+        what = size;
+    } else if (c1_path) {
         if (cuzk_porep_c1_load(&c1, c1_path, &err) != CUZK_OK) {
             fprintf(stderr, "cuzk-bench synth-only: %s: %s\n", c1_path, err.msg);
             return 2;
@@ -212,17 +258,18 @@ int bench_synth_only(int argc, char **argv)
         fprintf(stderr, "cuzk-bench synth-only: --partition %ld: the sector has %u partitions\n", partition,
                 partitions);
         cuzk_porep_c1_free(c1);
+        bench_snap_request_free(&snap);
         return 2;
     }
     j.first = partition >= 0 ? (uint32_t)partition : 0;
     j.count = partition >= 0 ? 1 : partitions;
-    if (threads > (long)j.count)
-        threads = j.count;
+    if (threads > (long)j.count || j.snap)
+        threads = j.snap ? 1 : j.count; /* snap: its threads are each partition's */
 
     printf("=== Synthesis Microbenchmark ===\n");
-    printf("circuit: PoRep %s%s, partitions %u..%u, mode %s, lc %s, threads %ld\n", what,
-           c1_path ? "" : " (all-zero witness)", j.first, j.first + j.count - 1, mode,
-           cuzk_lc_strategy_name(j.lc), threads);
+    printf("circuit: %s %s%s, partitions %u..%u, mode %s, lc %s, threads %ld\n", j.snap ? "SnapDeals" : "PoRep",
+           what, j.snap ? " (synthetic sector)" : c1_path ? "" : " (all-zero witness)", j.first,
+           j.first + j.count - 1, mode, cuzk_lc_strategy_name(j.lc), j.snap ? (long)j.snap_threads : threads);
     int fd[N_HW];
     bool hw = hw_open(fd);
     double *wall = calloc((size_t)iters, sizeof *wall), *synth = calloc((size_t)iters, sizeof *synth);
@@ -288,5 +335,6 @@ int bench_synth_only(int argc, char **argv)
     free(synth);
     free(rate);
     cuzk_porep_c1_free(c1);
+    bench_snap_request_free(&snap);
     return rc;
 }

@@ -194,6 +194,40 @@ cuzk_status cuzk_cs_omit_c(cuzk_cs_t *cs, cuzk_err_t *err);
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_cs_new_part(cuzk_cs_t **out, const cuzk_cs_t *like, cuzk_err_t *err);
 
+/* ---- Pieces: a circuit's repeated tail synthesized on several threads, in place ------------------------
+ * A circuit that ends with `count` pieces of one shape (each allocates the same numbers of inputs and aux
+ * variables and enforces the same number of constraints: a SnapDeals challenge, a PoSt sector), whose
+ * pieces use the variables allocated before them but not one another's, may synthesize the pieces at once,
+ * each into its own place: piece i's variables and constraints get the numbers a sequential synthesis gives
+ * them (after pieces 0..i−1), so the result is the sequential system, values, densities and counts
+ * included, with nothing copied or renumbered afterwards.
+ *  - cuzk_cs_pieces_begin sizes cs for every piece (its arrays reach their final size; the threads that
+ *    write a piece's part fault its memory in). From then until cuzk_cs_pieces_end, cs itself takes no
+ *    variable or constraint (that fails it) and may not be reset, joined or freed.
+ *  - cuzk_cs_piece_open gives a system for pieces [first, first + n), into which one thread synthesizes
+ *    those pieces with the usual calls, using cs's variables from before begin and its own (another piece's
+ *    variable fails it, naming it; so does more than its shape). cs's stop request is polled on behalf of
+ *    every piece, one call at a time; once it says stop, every piece stops.
+ *  - cuzk_cs_piece_close folds the piece into cs and frees it, returning its status (a piece whose counts
+ *    differ from its shape fails with CUZK_ERR_INVALID_ARG); open and close are safe from several threads.
+ *  - cuzk_cs_pieces_end checks that every piece was closed and makes cs whole; it returns cs's status,
+ *    which is then the first failure in piece order, or OK.
+ * Backends: count, witness, direct and check (cuzk_cs_supports_pieces); the record, test and hash backends
+ * build their matrices or stream in order: synthesize those pieces one after the other.
+ * Errors: CUZK_ERR_INVALID_ARG (another backend, a piece, pieces already begun, no piece, a shape that
+ * overflows a system; a range out of [0, count) or already opened; end without begin), CUZK_ERR_NO_MEMORY
+ * (begin: cs failed; open: nothing opened), the failure of cs (begin). */
+CUZK_API bool cuzk_cs_supports_pieces(const cuzk_cs_t *cs);
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1)
+cuzk_status cuzk_cs_pieces_begin(cuzk_cs_t *cs, size_t count, size_t inputs_each, size_t aux_each,
+                                 size_t constraints_each, cuzk_err_t *err);
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
+cuzk_status cuzk_cs_piece_open(cuzk_cs_t **piece, cuzk_cs_t *cs, size_t first, size_t n, cuzk_err_t *err);
+CUZK_API CUZK_NONNULL(1)
+cuzk_status cuzk_cs_piece_close(cuzk_cs_t *cs, cuzk_cs_t *piece);
+CUZK_API CUZK_NONNULL(1)
+cuzk_status cuzk_cs_pieces_end(cuzk_cs_t *cs, cuzk_err_t *err);
+
 CUZK_API cuzk_cs_backend cuzk_cs_get_backend(const cuzk_cs_t *cs);
 CUZK_API cuzk_lc_strategy cuzk_cs_get_strategy(const cuzk_cs_t *cs);
 /* False for count and record: circuits then need not compute values (pass NULL). */

@@ -210,9 +210,10 @@ CUZK_API void cuzk_snap_witness_free(cuzk_snap_witness_t *w);
 
 /* EmptySectorUpdateCircuit::synthesize into cs (a fresh system: ONE only); w NULL or without values: the
  * blank circuit (a backend that keeps values then fails: CUZK_ERR_INVALID_ARG). Public inputs in allocation
- * order: k_and_h_select, comm_r_old, comm_d_new, comm_r_new. threads is not used yet: synthesis is
- * sequential (every challenge reads variables allocated before the loop, so the circuit does not split into
- * parts joined with cuzk_cs_extend). cs's stop request is polled before each challenge. CUZK_ERR_INVALID_ARG
+ * order: k_and_h_select, comm_r_old, comm_d_new, comm_r_new. With threads > 1 (>= 1; 1: sequential) the
+ * challenges are synthesized on that many threads as pieces of cs (cuzk_cs_pieces_begin) where its backend
+ * allows (count, witness, direct, check); the system is the same either way. cs's stop request is polled
+ * before each challenge. CUZK_ERR_INVALID_ARG
  * for a bad config, a witness of another config or w->k not below the partition count; otherwise the
  * system's failure (cuzk_cs_status), among them CUZK_ERR_MISMATCH where the reference asserts: a challenge's
  * leaf_r_new that is not leaf_r_old + leaf_d_new·rho, a challenge whose tree-D partition levels are not
@@ -272,14 +273,17 @@ typedef struct {
 } cuzk_snap_prove_opts_t;
 
 typedef struct {
-    double check_ms, synth_ms, prove_ms;
+    double check_ms, synth_ms, prove_ms; /* synth_ms and prove_ms add up each partition's (they may overlap) */
     uint64_t constraints;        /* per partition */
+    bool overlapped;             /* partitions were synthesized while the one before was proved */
 } cuzk_snap_timings_t;
 
 /* Every partition's proof, proofs[k] for partition k (n_proofs >= the partition count), as
  * EmptySectorUpdateCompound makes them: cuzk_snap_check (unless opts->checked), then per partition
- * synthesis (direct backend) and Groth16. Not verified here: verify with cuzk_snap_verify before handing
- * them out. With CUZK_TIMING=1 `snap_check`, `snap_synth` and `snap_prove` phase lines on stderr. Errors of
+ * synthesis (direct backend) and Groth16, partition k + 1 synthesized on a thread of its own while
+ * partition k is proved when a second system fits in the memory available (timings->overlapped says so);
+ * opts->should_stop is then called from both, one call at a time. Not verified here: verify with
+ * cuzk_snap_verify before handing them out. With CUZK_TIMING=1 `snap_check`, `snap_synth` and `snap_prove` phase lines on stderr. Errors of
  * cuzk_snap_check, CUZK_ERR_BAD_LENGTH, CUZK_ERR_MISMATCH (a key of another circuit), CUZK_ERR_CANCELLED,
  * CUZK_ERR_NO_MEMORY. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 3, 4)

@@ -76,6 +76,13 @@ static bool cs_start(cuzk_cs_t *cs)
     return cs->status == CUZK_OK;
 }
 
+void cs_unlimited(cuzk_cs_t *cs)
+{
+    cs->max_inputs = cs->max_aux = (size_t)CUZK_VAR_MAX_INDEX + 1;
+    cs->max_constraints = SIZE_MAX;
+    cs->gap_in_lo = cs->gap_in_hi = cs->gap_aux_lo = cs->gap_aux_hi = 0;
+}
+
 cuzk_status cuzk_cs_new(cuzk_cs_t **out, cuzk_cs_backend backend, cuzk_lc_strategy strategy, cuzk_err_t *err)
 {
     *out = NULL;
@@ -90,6 +97,7 @@ cuzk_status cuzk_cs_new(cuzk_cs_t **out, cuzk_cs_backend backend, cuzk_lc_strate
     cs->strategy = strategy;
     static const uint32_t inline_caps[CUZK_LC_STRATEGY_COUNT] = {0, 1, 2, 4, 0};
     cs->inline_cap = inline_caps[strategy];
+    cs_unlimited(cs);
     if (!cs_start(cs)) {
         cuzk_cs_free(cs);
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "cuzk_cs_new: out of memory");
@@ -102,6 +110,7 @@ void cuzk_cs_free(cuzk_cs_t *cs)
 {
     if (!cs)
         return;
+    cs_pieces_drop(cs);
     cs_vec *vs[] = {&cs->input, &cs->aux, &cs->av, &cs->bv, &cs->cv, &cs->a_aux_d, &cs->b_in_d, &cs->b_aux_d};
     for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++)
         cs_vec_free(vs[i]);
@@ -117,6 +126,10 @@ void cuzk_cs_free(cuzk_cs_t *cs)
 
 void cuzk_cs_reset(cuzk_cs_t *cs)
 {
+    if (cs->whole || cs->pieces) {
+        cs_failf(cs, CUZK_ERR_INVALID_ARG, "cuzk_cs_reset: a piece, or a system whose pieces are open, cannot be reset");
+        return;
+    }
     cs->num_inputs = cs->num_aux = cs->num_constraints = 0;
     cs->nnz[0] = cs->nnz[1] = cs->nnz[2] = 0;
     cs->status = CUZK_OK;
@@ -157,9 +170,9 @@ void cuzk_cs_reserve(cuzk_cs_t *cs, size_t num_inputs, size_t num_aux, size_t nu
 
 cuzk_status cuzk_cs_omit_c(cuzk_cs_t *cs, cuzk_err_t *err)
 {
-    if (cs->backend != CUZK_CS_DIRECT || cs->num_constraints)
+    if (cs->backend != CUZK_CS_DIRECT || cs->num_constraints || cs->whole)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
-                            "cuzk_cs_omit_c: needs the direct backend, before its first constraint");
+                            "cuzk_cs_omit_c: needs the direct backend, before its first constraint (not a piece)");
     cs->omit_c = true;
     return CUZK_OK;
 }
@@ -192,8 +205,13 @@ static cuzk_var_t alloc_common(cuzk_cs_t *cs, const cuzk_fr_t *value, bool input
 {
     size_t *count = input ? &cs->num_inputs : &cs->num_aux;
     const char *kind = input ? "input" : "aux";
-    if (*count > CUZK_VAR_MAX_INDEX) {
-        cs_failf(cs, CUZK_ERR_INVALID_ARG, "more than %u %s variables", CUZK_VAR_MAX_INDEX + 1, kind);
+    if (*count >= (input ? cs->max_inputs : cs->max_aux)) {
+        if (cs->pieces)
+            cs_failf(cs, CUZK_ERR_INVALID_ARG, "%s variable allocated while the system's pieces are open", kind);
+        else if (cs->whole)
+            cs_failf(cs, CUZK_ERR_INVALID_ARG, "a piece allocates more %s variables than its shape has", kind);
+        else
+            cs_failf(cs, CUZK_ERR_INVALID_ARG, "more than %u %s variables", CUZK_VAR_MAX_INDEX + 1, kind);
         return cuzk_cs_one();
     }
     if (cs->want_values) {
@@ -284,6 +302,13 @@ enum { M_A = 0, M_B = 1, M_C = 2 };
 
 static void bad_var(cuzk_cs_t *cs, int which, uint32_t id)
 {
+    size_t idx = id & ~CUZK_VAR_AUX_BIT;
+    bool aux = id & CUZK_VAR_AUX_BIT;
+    if (aux ? idx >= cs->gap_aux_lo && idx < cs->gap_aux_hi : idx >= cs->gap_in_lo && idx < cs->gap_in_hi) {
+        cs_failf(cs, CUZK_ERR_INVALID_ARG, "constraint %zu: %c uses %s %zu, a variable of another piece",
+                 cs->num_constraints, "ABC"[which], aux ? "aux" : "input", idx);
+        return;
+    }
     cs_failf(cs, CUZK_ERR_INVALID_ARG,
              "constraint %zu: %c uses %s %u, which is not allocated (%zu inputs, %zu aux)",
              cs->num_constraints, "ABC"[which], (id & CUZK_VAR_AUX_BIT) ? "aux" : "input",
@@ -388,6 +413,13 @@ static void enforce(cuzk_cs_t *cs, const cuzk_lc_t *a, const cuzk_lc_t *b, const
                  cs->num_constraints);
         return;
     }
+    if (cs->num_constraints >= cs->max_constraints) {
+        cs_failf(cs, CUZK_ERR_INVALID_ARG,
+                 cs->pieces ? "constraint %zu enforced while the system's pieces are open"
+                            : "constraint %zu: a piece enforces more constraints than its shape has",
+                 cs->num_constraints);
+        return;
+    }
     const cuzk_lc_t *lcs[3] = {a, b, c};
     switch (cs->backend) {
     case CUZK_CS_WITNESS: break;
@@ -477,8 +509,9 @@ void cuzk_cs_enforce_free(cuzk_cs_t *cs, cuzk_lc_t *a, cuzk_lc_t *b, cuzk_lc_t *
 
 cuzk_status cuzk_cs_groth16_witness(const cuzk_cs_t *cs, cuzk_groth16_witness_t *w, cuzk_err_t *err)
 {
-    if (cs->backend != CUZK_CS_DIRECT)
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_groth16_witness: needs the direct backend");
+    if (cs->backend != CUZK_CS_DIRECT || cs->whole || cs->pieces)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
+                            "cuzk_cs_groth16_witness: needs the direct backend (a whole system, no piece open)");
     if (cs->status != CUZK_OK)
         return cuzk_cs_status(cs, err);
     *w = (cuzk_groth16_witness_t){

@@ -86,6 +86,9 @@ cuzk_status cuzk_cs_extend(cuzk_cs_t *dst, const cuzk_cs_t *src, cuzk_err_t *err
                             (int)dst->backend, (int)src->backend);
     if (dst->backend == CUZK_CS_HASH)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_extend: the hash backend's stream cannot be joined");
+    if (dst->whole || src->whole || dst->pieces || src->pieces)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_extend: pieces, and systems whose pieces are open, "
+                            "are not joined (cuzk_cs_piece_close)");
     if (dst->omit_c != src->omit_c)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_extend: one system keeps C·z, the other omits it");
     if (dst->status != CUZK_OK)

@@ -14,6 +14,7 @@
 typedef struct {
     void *p;
     size_t len, cap; /* in elements */
+    bool borrowed;   /* p is another system's array (a piece's window into it): never grown or freed here */
 } cs_vec;
 
 /* Arrays that may grow big: mappings of their own from 1 MiB up (huge pages, mremap growth),
@@ -22,7 +23,8 @@ typedef struct {
 void *cs_big_realloc(void *p, size_t old_bytes, size_t new_bytes);
 void cs_big_free(void *p);
 
-/* Makes room for at least `need` elements; false on overflow or out of memory (p unchanged). */
+/* Makes room for at least `need` elements; false on overflow, out of memory or past a borrowed array's
+ * capacity (p unchanged). */
 bool cs_vec_reserve(cs_vec *v, size_t need, size_t elem);
 void cs_vec_free(cs_vec *v);
 
@@ -78,15 +80,29 @@ struct cuzk_cs {
     cs_csr m[3];                     /* A, B, C (record, test) */
     struct cs_hash_stream *hs;       /* hash backend: the running BLAKE2s (test_cs.c) */
     int64_t first_unsat;             /* check backend: first constraint with a·b ≠ c, −1 while none */
+
+    /* Limits of allocation: CUZK_VAR_MAX_INDEX + 1 variables and no constraint limit for a system; the end
+     * of its range for a piece; the counts at cuzk_cs_pieces_begin for a system whose pieces are open. */
+    size_t max_inputs, max_aux, max_constraints;
+    /* A piece (cuzk_cs_piece_open): the system it writes into, and the variables of the other pieces
+     * before it, which it may not use: inputs [gap_in_lo, gap_in_hi), aux [gap_aux_lo, gap_aux_hi) (empty
+     * ranges for a system). */
+    cuzk_cs_t *whole;
+    size_t piece_first, piece_n; /* the pieces it holds */
+    size_t gap_in_lo, gap_in_hi, gap_aux_lo, gap_aux_hi;
+    struct cs_pieces *pieces; /* a system whose pieces are being synthesized (cs_pieces.c) */
 };
 
 /* Density bitmap words for n variables. */
 static inline size_t cs_words(size_t n) { return (n + 63) / 64; }
 
+/* A variable the system may use: allocated, and not another piece's. */
 static inline bool cs_var_valid(const cuzk_cs_t *cs, uint32_t id)
 {
     size_t idx = id & ~CUZK_VAR_AUX_BIT;
-    return (id & CUZK_VAR_AUX_BIT) ? idx < cs->num_aux : idx < cs->num_inputs;
+    if (id & CUZK_VAR_AUX_BIT)
+        return idx < cs->num_aux && (idx < cs->gap_aux_lo || idx >= cs->gap_aux_hi);
+    return idx < cs->num_inputs && (idx < cs->gap_in_lo || idx >= cs->gap_in_hi);
 }
 
 /* Value of a (valid) variable id. */
@@ -103,6 +119,11 @@ static inline bool cs_is_one(const fr *a)
     return !((a->l[0] ^ FR_ONE.l[0]) | (a->l[1] ^ FR_ONE.l[1]) | (a->l[2] ^ FR_ONE.l[2]) |
              (a->l[3] ^ FR_ONE.l[3]));
 }
+
+/* The limits of a fresh system (no piece, no gap). */
+void cs_unlimited(cuzk_cs_t *cs);
+/* Frees the state of pieces begun and not ended (cs_pieces.c); nothing when there is none. */
+void cs_pieces_drop(cuzk_cs_t *cs);
 
 /* Sticky failure without a format string check at the call site. */
 void cs_failf(cuzk_cs_t *cs, cuzk_status st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -107,6 +107,8 @@ bool cs_vec_reserve(cs_vec *v, size_t need, size_t elem)
 {
     if (need <= v->cap)
         return true;
+    if (v->borrowed)
+        return false;
     size_t cap = v->cap ? v->cap : 16;
     while (cap < need) {
         if (cap > SIZE_MAX / 2)
@@ -126,7 +128,8 @@ bool cs_vec_reserve(cs_vec *v, size_t need, size_t elem)
 
 void cs_vec_free(cs_vec *v)
 {
-    cs_big_free(v->p);
+    if (!v->borrowed)
+        cs_big_free(v->p);
     *v = (cs_vec){0};
 }
 

@@ -2,10 +2,13 @@
  * 2 MiB-aligned and rounded up to whole huge pages, so that all of a buffer can be advised; glibc serves
  * such requests with their own mmap (free() returns them), so the advice touches no other buffer. */
 #include "util/bigmem.h"
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #define HUGE_PAGE ((size_t)2 << 20)
 #define HINT_MIN (2 * HUGE_PAGE) /* for memory from elsewhere: below this the aligned interior is small */
@@ -51,4 +54,20 @@ void *cuzk_big_calloc(size_t count, size_t size)
     if (p)
         memset(p, 0, n); /* posix_memalign does not zero; this also makes the pages resident */
     return p;
+}
+
+unsigned long long cuzk_mem_available(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[128];
+    unsigned long long kb = 0;
+    bool found = false;
+    while (f && !found && fgets(line, sizeof line, f))
+        found = sscanf(line, "MemAvailable: %llu kB", &kb) == 1;
+    if (f)
+        fclose(f);
+    if (found)
+        return kb * 1024;
+    long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? (unsigned long long)pages * (unsigned long long)page : 0;
 }

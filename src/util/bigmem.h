@@ -13,4 +13,8 @@ void *cuzk_big_calloc(size_t count, size_t size);
 /* The hint alone, for memory allocated elsewhere (a no-op for small ranges). */
 void cuzk_big_hint(void *p, size_t n);
 
+/* Bytes of memory that can be taken without swapping now (the kernel's MemAvailable: free memory and the
+ * page cache it can drop), or the free pages where /proc/meminfo cannot be read. */
+unsigned long long cuzk_mem_available(void);
+
 #endif

@@ -3,9 +3,11 @@
  * phi, comm_c and the two tree-R roots, the apex leaves and the partition path, comm_r_old / comm_r_new
  * from comm_c, the apex tree against comm_d_new, every challenge's bits from comm_r_new, then per challenge
  * rho, the encoded leaf and its three paths — the same variables, constraints and linear combinations in
- * the same order. Synthesis is sequential: every challenge reads variables allocated before the loop (phi,
- * the roots, the apex leaves, its bits), so challenges cannot be synthesized as parts of their own and
- * joined (cuzk_cs_extend joins parts that share no variable but ONE). */
+ * the same order. With threads the challenges, which all have one shape and read only variables allocated
+ * before the loop (phi, the roots, the apex leaves, their bits), are synthesized at once as pieces of the
+ * system (cuzk_cs_pieces_begin), each in its own place; the record, test and hash backends, which build
+ * their output in order, synthesize them one after the other. */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include "ff/fr.h"
@@ -17,6 +19,7 @@
 #include "gadgets/multipack.h"
 #include "gadgets/poseidon.h"
 #include "gadgets/por_no_challenge.h"
+#include "util/parallel.h"
 
 static unsigned log2u64(uint64_t x) { return (unsigned)__builtin_ctzll(x); }
 
@@ -108,45 +111,59 @@ static void challenge(cuzk_cs_t *cs, const cuzk_por_shape_t *rshape, const dims_
     cuzk_por_no_challenge_input(cs, &dshape, c_bits, d->n_sha, &leaf_d_new, sib, &apex_leaf);
 }
 
-/* The circuit with only challenges [0, challenges) of the loop (all: cfg->challenge_count); everything
- * before the loop, the bits of every challenge included, is the same. cfg and rshape checked; v NULL (blank)
- * or a witness with values of cfg whose k is in range. */
-static void synthesize_part(cuzk_cs_t *cs, const cuzk_snap_config_t *cfg, const cuzk_por_shape_t *rshape,
-                            const cuzk_snap_witness_t *v, uint32_t challenges)
-{
-    dims_t d = dims_of(cfg, rshape);
+/* What every challenge uses, allocated before the loop. */
+typedef struct {
+    dims_t d;
     uint32_t hs[CUZK_SNAP_H_CHOICES];
-    cuzk_snap_hs(cfg->nodes, hs);
-    if (v && !same_partition_path(cs, cfg, &d, v))
-        return;
+    cuzk_bit_t sel_bits[64];  /* k_and_h_select's bits: the partition's, then the h select's */
+    cuzk_bit_t *gen;          /* every challenge's random bits, rand_bits each */
+    cuzk_num_t *apex;         /* the apex leaves */
+    cuzk_num_t phi, root_r_old, root_r_new;
+} prefix_t;
 
-    size_t n_gen = (size_t)cfg->challenge_count * d.rand_bits;
-    size_t n_sib = d.r_sib > d.n_sha ? d.r_sib : d.n_sha;
-    cuzk_bit_t *gen = malloc(n_gen * sizeof *gen);
-    cuzk_num_t *apex = malloc(cfg->apex_leaf_count * sizeof *apex);
-    cuzk_num_t *sib = malloc((n_sib > d.pbits ? n_sib : d.pbits) * sizeof *sib);
-    if (!gen || !apex || !sib) {
+static void prefix_free(prefix_t *pre)
+{
+    free(pre->gen);
+    free(pre->apex);
+}
+
+/* Everything before the challenge loop, into cs; *pre holds what the challenges use (free it with
+ * prefix_free, whatever happens). cfg and rshape checked; v NULL (blank) or a witness with values of cfg
+ * whose k is in range. False when cs failed. */
+static bool prefix(cuzk_cs_t *cs, const cuzk_snap_config_t *cfg, const cuzk_por_shape_t *rshape,
+                   const cuzk_snap_witness_t *v, prefix_t *pre)
+{
+    *pre = (prefix_t){.d = dims_of(cfg, rshape)};
+    const dims_t *d = &pre->d;
+    cuzk_snap_hs(cfg->nodes, pre->hs);
+    if (v && !same_partition_path(cs, cfg, d, v))
+        return false;
+    pre->gen = malloc((size_t)cfg->challenge_count * d->rand_bits * sizeof *pre->gen);
+    pre->apex = malloc(cfg->apex_leaf_count * sizeof *pre->apex);
+    cuzk_num_t *part_path = malloc((d->pbits ? d->pbits : 1) * sizeof *part_path);
+    if (!pre->gen || !pre->apex || !part_path) {
+        free(part_path);
         cuzk_cs_fail(cs, CUZK_ERR_NO_MEMORY, "snap synthesis: out of memory for the challenge bits and paths");
-        goto out;
+        return false;
     }
 
     /* k_and_h_select, inputized, and its partition and h-select bits */
-    unsigned nsel = d.pbits + CUZK_SNAP_H_CHOICES;
+    unsigned nsel = d->pbits + CUZK_SNAP_H_CHOICES;
     /* circuit.rs PublicInputs::new: k in the low bits, h_select one-hot above */
-    uint64_t khs = v ? (uint64_t)v->k | cuzk_fc_snap_h_select(cfg) << d.pbits : 0;
+    uint64_t khs = v ? (uint64_t)v->k | cuzk_fc_snap_h_select(cfg) << d->pbits : 0;
     fr f_khs;
     fr_from_u64(&f_khs, khs);
     cuzk_num_t k_and_h_select = cuzk_num_alloc(cs, v ? &f_khs : NULL);
     cuzk_num_inputize(cs, &k_and_h_select);
-    cuzk_bit_t sel_bits[64];
     for (unsigned i = 0; i < nsel; i++)
-        sel_bits[i] = cuzk_bit_alloc(cs, k_and_h_select.has_value ? (int)((khs >> i) & 1) : CUZK_BIT_UNKNOWN);
-    cuzk_snap_enforce_bits(cs, sel_bits, nsel, &k_and_h_select);
-    const cuzk_bit_t *partition_bits = sel_bits, *h_select_bits = sel_bits + d.pbits;
+        pre->sel_bits[i] =
+            cuzk_bit_alloc(cs, k_and_h_select.has_value ? (int)((khs >> i) & 1) : CUZK_BIT_UNKNOWN);
+    cuzk_snap_enforce_bits(cs, pre->sel_bits, nsel, &k_and_h_select);
+    const cuzk_bit_t *partition_bits = pre->sel_bits;
     cuzk_boolean_t pb[32];
-    for (unsigned i = 0; i < d.pbits; i++)
+    for (unsigned i = 0; i < d->pbits; i++)
         pb[i] = cuzk_boolean_from_bit(partition_bits[i]);
-    cuzk_num_t partition = cuzk_multipack_pack_bits(cs, pb, d.pbits);
+    cuzk_num_t partition = cuzk_multipack_pack_bits(cs, pb, d->pbits);
 
     cuzk_num_t comm_r_old = cuzk_num_alloc(cs, v ? &v->comm_r_old : NULL);
     cuzk_num_inputize(cs, &comm_r_old);
@@ -155,33 +172,94 @@ static void synthesize_part(cuzk_cs_t *cs, const cuzk_snap_config_t *cfg, const 
     cuzk_num_t comm_r_new = cuzk_num_alloc(cs, v ? &v->comm_r_new : NULL);
     cuzk_num_inputize(cs, &comm_r_new);
 
-    cuzk_num_t phi = cuzk_snap_poseidon_gen(cs, &comm_d_new, &comm_r_old);
+    pre->phi = cuzk_snap_poseidon_gen(cs, &comm_d_new, &comm_r_old);
 
     cuzk_num_t comm_c = cuzk_num_alloc(cs, v ? &v->comm_c : NULL);
-    cuzk_num_t root_r_old = cuzk_num_alloc(cs, v ? &v->root_r_old : NULL);
-    cuzk_num_t root_r_new = cuzk_num_alloc(cs, v ? &v->root_r_new : NULL);
-    alloc_nums(cs, apex, v ? v->apex_leaves : NULL, cfg->apex_leaf_count);
+    pre->root_r_old = cuzk_num_alloc(cs, v ? &v->root_r_old : NULL);
+    pre->root_r_new = cuzk_num_alloc(cs, v ? &v->root_r_new : NULL);
+    alloc_nums(cs, pre->apex, v ? v->apex_leaves : NULL, cfg->apex_leaf_count);
     /* the partition path: the top pbits levels of challenge 0's tree-D path */
-    alloc_nums(cs, sib, v ? v->challenges[0].siblings_d_new + (d.cbits - d.pbits) : NULL, d.pbits);
+    alloc_nums(cs, part_path, v ? v->challenges[0].siblings_d_new + (d->cbits - d->pbits) : NULL, d->pbits);
 
-    cuzk_num_t pre[2] = {comm_c, root_r_old}, calc;
-    cuzk_poseidon_circuit(cs, &calc, 2, pre);
+    cuzk_num_t hashed[2] = {comm_c, pre->root_r_old}, calc;
+    cuzk_poseidon_circuit(cs, &calc, 2, hashed);
     cuzk_constraint_equal(cs, &calc, &comm_r_old);
-    pre[1] = root_r_new;
-    cuzk_poseidon_circuit(cs, &calc, 2, pre);
+    hashed[1] = pre->root_r_new;
+    cuzk_poseidon_circuit(cs, &calc, 2, hashed);
     cuzk_constraint_equal(cs, &calc, &comm_r_new);
 
-    cuzk_snap_apex_por(cs, apex, cfg->apex_leaf_count, partition_bits, d.pbits, sib, &comm_d_new);
+    cuzk_snap_apex_por(cs, pre->apex, cfg->apex_leaf_count, partition_bits, d->pbits, part_path, &comm_d_new);
+    free(part_path);
 
-    cuzk_snap_gen_challenge_bits(cs, &comm_r_new, &partition, cfg->challenge_count, d.rand_bits, gen);
+    cuzk_snap_gen_challenge_bits(cs, &comm_r_new, &partition, cfg->challenge_count, d->rand_bits, pre->gen);
+    return cuzk_cs_status(cs, NULL) == CUZK_OK;
+}
 
-    for (uint32_t c = 0; c < challenges && !cuzk_cs_poll_stop(cs) && cuzk_cs_status(cs, NULL) == CUZK_OK; c++)
-        challenge(cs, rshape, &d, v, c, gen + (size_t)c * d.rand_bits, partition_bits, h_select_bits, hs, &phi,
-                  &root_r_old, &root_r_new, apex, sib);
-out:
-    free(gen);
-    free(apex);
+/* Challenges [from, to) of the loop into cs (the system of the prefix, or a piece of it). */
+static void challenges(cuzk_cs_t *cs, const cuzk_por_shape_t *rshape, const prefix_t *pre,
+                       const cuzk_snap_witness_t *v, uint32_t from, uint32_t to)
+{
+    const dims_t *d = &pre->d;
+    size_t n_sib = d->r_sib > d->n_sha ? d->r_sib : d->n_sha;
+    cuzk_num_t *sib = malloc(n_sib * sizeof *sib);
+    if (!sib) {
+        cuzk_cs_fail(cs, CUZK_ERR_NO_MEMORY, "snap synthesis: out of memory for a challenge's paths");
+        return;
+    }
+    for (uint32_t c = from; c < to && !cuzk_cs_poll_stop(cs) && cuzk_cs_status(cs, NULL) == CUZK_OK; c++)
+        challenge(cs, rshape, d, v, c, pre->gen + (size_t)c * d->rand_bits, pre->sel_bits,
+                  pre->sel_bits + d->pbits, pre->hs, &pre->phi, &pre->root_r_old, &pre->root_r_new, pre->apex, sib);
     free(sib);
+}
+
+/* The circuit with only challenges [0, count) of the loop (all: cfg->challenge_count), into cs. */
+static void synthesize_sequential(cuzk_cs_t *cs, const cuzk_snap_config_t *cfg, const cuzk_por_shape_t *rshape,
+                                  const cuzk_snap_witness_t *v, uint32_t count)
+{
+    prefix_t pre;
+    if (prefix(cs, cfg, rshape, v, &pre))
+        challenges(cs, rshape, &pre, v, 0, count);
+    prefix_free(&pre);
+}
+
+/* ---- challenges in parallel: one piece each (cuzk_cs_pieces_begin) ---- */
+
+typedef struct {
+    cuzk_cs_t *cs;
+    const cuzk_por_shape_t *rshape;
+    const prefix_t *pre;
+    const cuzk_snap_witness_t *v;
+    atomic_bool failed; /* a piece failed: the others are not started */
+} pieces_job_t;
+
+static void piece_worker(void *arg, size_t begin, size_t end)
+{
+    pieces_job_t *job = arg;
+    for (size_t c = begin; c < end && !atomic_load(&job->failed); c++) {
+        cuzk_cs_t *piece = NULL;
+        if (cuzk_cs_piece_open(&piece, job->cs, c, 1, NULL) != CUZK_OK) {
+            atomic_store(&job->failed, true); /* noted in the pieces: cuzk_cs_pieces_end reports it */
+            return;
+        }
+        challenges(piece, job->rshape, job->pre, job->v, (uint32_t)c, (uint32_t)c + 1);
+        if (cuzk_cs_piece_close(job->cs, piece) != CUZK_OK)
+            atomic_store(&job->failed, true);
+    }
+}
+
+/* The whole circuit with the challenges on `threads` threads; per: one challenge's counts. */
+static void synthesize_parallel(cuzk_cs_t *cs, const cuzk_snap_config_t *cfg, const cuzk_por_shape_t *rshape,
+                                const cuzk_snap_witness_t *v, const cuzk_cs_counts_t *per, int threads)
+{
+    prefix_t pre;
+    if (prefix(cs, cfg, rshape, v, &pre) &&
+        cuzk_cs_pieces_begin(cs, cfg->challenge_count, per->num_inputs, per->num_aux, per->num_constraints, NULL) == CUZK_OK) {
+        pieces_job_t job = {.cs = cs, .rshape = rshape, .pre = &pre, .v = v};
+        atomic_init(&job.failed, false);
+        cuzk_parallel_for(threads, cfg->challenge_count, 1, piece_worker, &job);
+        cuzk_cs_pieces_end(cs, NULL); /* a failure is cs's: the caller reads it */
+    }
+    prefix_free(&pre);
 }
 
 static bool same_config(const cuzk_snap_config_t *a, const cuzk_snap_config_t *b)
@@ -191,42 +269,35 @@ static bool same_config(const cuzk_snap_config_t *a, const cuzk_snap_config_t *b
            a->base_arity == b->base_arity && a->sub_arity == b->sub_arity && a->top_arity == b->top_arity;
 }
 
-/* Counts of the blank circuit with its first `challenges` challenges. */
-static cuzk_status part_counts(cuzk_cs_counts_t *out, const cuzk_snap_config_t *cfg, const cuzk_por_shape_t *shape,
-                               uint32_t challenges, cuzk_err_t *err)
+/* Counts of the blank circuit before its challenge loop (*before) and of one challenge (*per): every
+ * challenge has the same shape. */
+static cuzk_status loop_counts(cuzk_cs_counts_t *before, cuzk_cs_counts_t *per, const cuzk_snap_config_t *cfg,
+                               const cuzk_por_shape_t *rshape, cuzk_err_t *err)
 {
     cuzk_cs_t *cs = NULL;
     cuzk_status st = cuzk_cs_new(&cs, CUZK_CS_COUNT, CUZK_LC_DEFAULT, err);
     if (st != CUZK_OK)
         return st;
-    synthesize_part(cs, cfg, shape, NULL, challenges);
+    prefix_t pre;
+    cuzk_cs_counts_t after;
+    if (prefix(cs, cfg, rshape, NULL, &pre)) {
+        cuzk_cs_counts(cs, before);
+        challenges(cs, rshape, &pre, NULL, 0, 1);
+        cuzk_cs_counts(cs, &after);
+    }
+    prefix_free(&pre);
     st = cuzk_cs_status(cs, err);
-    cuzk_cs_counts(cs, out);
     cuzk_cs_free(cs);
-    return st;
-}
-
-/* Reserves the whole system's arrays: the part before the loop and one challenge counted, the rest the
- * same challenge again (each challenge has the same shape). */
-static cuzk_status reserve(cuzk_cs_t *cs, const cuzk_snap_config_t *cfg, const cuzk_por_shape_t *shape,
-                           cuzk_err_t *err)
-{
-    cuzk_cs_counts_t c0, c1;
-    cuzk_status st = part_counts(&c0, cfg, shape, 0, err);
     if (st == CUZK_OK)
-        st = part_counts(&c1, cfg, shape, 1, err);
-    if (st != CUZK_OK)
-        return st;
-    size_t n = cfg->challenge_count;
-    cuzk_cs_reserve(cs, c0.num_inputs, c0.num_aux + n * (c1.num_aux - c0.num_aux),
-                    c0.num_constraints + n * (c1.num_constraints - c0.num_constraints));
-    return CUZK_OK;
+        *per = (cuzk_cs_counts_t){.num_inputs = after.num_inputs - before->num_inputs,
+                                  .num_aux = after.num_aux - before->num_aux,
+                                  .num_constraints = after.num_constraints - before->num_constraints};
+    return st;
 }
 
 cuzk_status cuzk_snap_synthesize(cuzk_cs_t *cs, const cuzk_snap_config_t *cfg, const cuzk_snap_witness_t *w,
                                  int threads, cuzk_err_t *err)
 {
-    (void)threads; /* sequential: see the file comment */
     cuzk_status st = cuzk_snap_config_check(cfg, err);
     if (st != CUZK_OK)
         return st;
@@ -248,8 +319,21 @@ cuzk_status cuzk_snap_synthesize(cuzk_cs_t *cs, const cuzk_snap_config_t *cfg, c
     if (!cuzk_cs_wants_values(cs))
         v = NULL; /* the backend keeps none: the blank circuit's shape */
     cuzk_cs_backend b = cuzk_cs_get_backend(cs);
-    if (b != CUZK_CS_COUNT && b != CUZK_CS_HASH && (st = reserve(cs, cfg, &shape, err)) != CUZK_OK)
+    bool parallel = threads > 1 && cfg->challenge_count > 1 && cuzk_cs_supports_pieces(cs);
+    if (!parallel && (b == CUZK_CS_COUNT || b == CUZK_CS_HASH)) {
+        synthesize_sequential(cs, cfg, &shape, v, cfg->challenge_count);
+        return cuzk_cs_status(cs, err);
+    }
+    cuzk_cs_counts_t before, per;
+    if ((st = loop_counts(&before, &per, cfg, &shape, err)) != CUZK_OK)
         return st;
-    synthesize_part(cs, cfg, &shape, v, cfg->challenge_count);
+    if (parallel) {
+        synthesize_parallel(cs, cfg, &shape, v, &per, threads);
+    } else {
+        size_t n = cfg->challenge_count;
+        cuzk_cs_reserve(cs, before.num_inputs + n * per.num_inputs, before.num_aux + n * per.num_aux,
+                        before.num_constraints + n * per.num_constraints);
+        synthesize_sequential(cs, cfg, &shape, v, cfg->challenge_count);
+    }
     return cuzk_cs_status(cs, err);
 }

@@ -2,15 +2,18 @@
  * EmptySectorUpdate circuit, a partition turned into the circuit's witness and synthesized by the direct
  * backend, its Groth16 proof, every partition of a sector in turn (EmptySectorUpdateCompound's
  * prove_with_vanilla), and verification of each partition's proof against public inputs recomputed from
- * the request (never from the proofs' own claims). Partitions are proved one after the other: a partition's
- * direct system is the largest buffer of a proof (about 8 GB at 32GiB), synthesis is sequential and the
- * prover already uses every thread, so a second system in memory would buy little here; the engine
- * pipelines partitions under its memory budget instead. */
+ * the request (never from the proofs' own claims). Partition k + 1 is synthesized while partition k is
+ * proved when a second direct system fits in memory beside the prover's buffers (about 8 GB a system at
+ * 32GiB, 1 GB at 8MiB); otherwise one after the other. The engine pipelines partitions under its own memory
+ * budget instead. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "groth16/circuit_keys.h"
 #include "filecoin/snap/snap_request.h"
+#include "util/bigmem.h"
+#include "util/overlap.h"
 #include "util/parallel.h"
 #include "util/timer.h"
 #include "util/timing.h"
@@ -134,6 +137,73 @@ void cuzk_snap_partition_free(cuzk_snap_partition_t *part)
     free(part);
 }
 
+/* ---- every partition: synthesis of the next beside the proof of the current when memory allows ---- */
+
+typedef struct {
+    const cuzk_snap_request_t *req;
+    const cuzk_groth16_pk_t *pk;
+    cuzk_groth16_proof_t *proofs;
+    cuzk_snap_timings_t *t;
+    const cuzk_snap_prove_opts_t *user;
+    cuzk_snap_prove_opts_t o; /* the caller's, its stop request behind stop_lock */
+    pthread_mutex_t stop_lock;
+    bool overlapped;
+} proving_t;
+
+static bool locked_stop(void *arg)
+{
+    proving_t *pr = arg;
+    pthread_mutex_lock(&pr->stop_lock);
+    bool stop = pr->user->should_stop(pr->user->stop_arg);
+    pthread_mutex_unlock(&pr->stop_lock);
+    return stop;
+}
+
+static cuzk_status make_partition(void *ctx, uint32_t k, void **item, cuzk_err_t *err)
+{
+    proving_t *pr = ctx;
+    cuzk_snap_partition_t *p = calloc(1, sizeof *p);
+    if (!p)
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "snap: out of memory (partition %u)", k);
+    cuzk_status st = synthesize_into(p, pr->req, k, &pr->o, pr->t, err);
+    if (st != CUZK_OK) {
+        free(p);
+        return st;
+    }
+    *item = p;
+    return CUZK_OK;
+}
+
+static cuzk_status prove_partition(void *ctx, uint32_t k, void *item, cuzk_err_t *err)
+{
+    proving_t *pr = ctx;
+    uint64_t t0 = cuzk_now_ns();
+    cuzk_status st = cuzk_snap_partition_prove(&pr->proofs[k], item, pr->pk, &pr->o, err);
+    pr->t->prove_ms += ms_since(t0);
+    cuzk_timing_report("snap_prove", t0);
+    return st;
+}
+
+static void drop_partition(void *ctx, void *item)
+{
+    (void)ctx;
+    cuzk_snap_partition_free(item);
+}
+
+/* Whether a second partition's system fits in the memory available now beside the prover's buffers (three
+ * arrays of the FFT domain's size), with a tenth to spare. */
+static bool second_fits(void *ctx, const void *first)
+{
+    proving_t *pr = ctx;
+    const cuzk_groth16_witness_t *gw = &((const cuzk_snap_partition_t *)first)->gw;
+    unsigned long long system = (gw->num_inputs + gw->num_aux) * 32ull + gw->num_constraints * 64ull;
+    unsigned long long domain = 1;
+    while (domain < gw->num_constraints + gw->num_inputs)
+        domain <<= 1;
+    pr->overlapped = cuzk_mem_available() / 11 * 10 >= system + 3 * domain * 32;
+    return pr->overlapped;
+}
+
 cuzk_status cuzk_snap_prove(cuzk_groth16_proof_t *proofs, size_t n_proofs, const cuzk_snap_request_t *req,
                             const cuzk_groth16_pk_t *pk, const cuzk_snap_prove_opts_t *opts,
                             cuzk_snap_timings_t *timings, cuzk_err_t *err)
@@ -154,16 +224,20 @@ cuzk_status cuzk_snap_prove(cuzk_groth16_proof_t *proofs, size_t n_proofs, const
         t.check_ms = ms_since(t0);
         cuzk_timing_report("snap_check", t0);
     }
-    for (uint32_t k = 0; st == CUZK_OK && k < plan.cfg.partition_count; k++) {
-        cuzk_snap_partition_t part;
-        st = synthesize_into(&part, req, k, opts, &t, err);
-        if (st == CUZK_OK) {
-            uint64_t t0 = cuzk_now_ns();
-            st = cuzk_snap_partition_prove(&proofs[k], &part, pk, opts, err);
-            t.prove_ms += ms_since(t0);
-            cuzk_timing_report("snap_prove", t0);
+    if (st == CUZK_OK) {
+        proving_t pr = {.req = req, .pk = pk, .proofs = proofs, .t = &t, .user = opts};
+        pthread_mutex_init(&pr.stop_lock, NULL);
+        if (opts)
+            pr.o = *opts;
+        if (pr.o.should_stop) { /* polled by synthesis and proof at once: one call at a time */
+            pr.o.should_stop = locked_stop;
+            pr.o.stop_arg = &pr;
         }
-        partition_clear(&part);
+        cuzk_overlap_t ov = {.ctx = &pr, .make = make_partition, .use = prove_partition, .drop = drop_partition,
+                             .overlap = second_fits};
+        st = cuzk_overlap_run(&ov, plan.cfg.partition_count, err);
+        t.overlapped = pr.overlapped;
+        pthread_mutex_destroy(&pr.stop_lock);
     }
     if (timings)
         *timings = t;

@@ -8,6 +8,8 @@
  *    re-encoded under it), comm_c, an apex leaf, a leaf or a root leaves the system unsatisfied (check
  *    backend; the test backend finds the same first constraint); a leaf_r_new that is not the encoding (the
  *    reference asserts it) and a k beyond the partitions are refused;
+ *  - on two threads (the challenges as pieces of the system) every backend that takes pieces gives the same
+ *    system array for array, the same first unsatisfied constraint and the same refusals;
  *  - configuration, witness and value errors; stop requests. */
 #include <stdlib.h>
 #include <string.h>
@@ -15,20 +17,29 @@
 #include "ff/fr.h"
 #include "snap_fixture.h"
 #include "cs/cs_test_backends.h"
+#include "cs/cs_test_compare.h"
 #include "test_util.h"
 
 /* ---- helpers ---------------------------------------------------------------------------------------- */
 
 static unsigned log2u64(uint64_t x) { return (unsigned)__builtin_ctzll(x); }
 
-static cuzk_cs_t *synth(cuzk_cs_backend b, const cuzk_snap_config_t *cfg, const cuzk_snap_witness_t *w,
-                        cuzk_status want)
+/* A synthesis on `threads` threads (the challenges as pieces of the system where the backend takes them). */
+static cuzk_cs_t *synth_on(cuzk_cs_backend b, int threads, const cuzk_snap_config_t *cfg,
+                           const cuzk_snap_witness_t *w, cuzk_status want)
 {
     cuzk_cs_t *cs = cs_test_new(b);
     cuzk_err_t err = {{0}};
-    cuzk_status st = cuzk_snap_synthesize(cs, cfg, w, 1, &err);
-    CHECK_MSG(st == want, "backend %d: status %d (%s), expected %d", (int)b, (int)st, err.msg, (int)want);
+    cuzk_status st = cuzk_snap_synthesize(cs, cfg, w, threads, &err);
+    CHECK_MSG(st == want, "backend %d, %d threads: status %d (%s), expected %d", (int)b, threads, (int)st, err.msg,
+              (int)want);
     return cs;
+}
+
+static cuzk_cs_t *synth(cuzk_cs_backend b, const cuzk_snap_config_t *cfg, const cuzk_snap_witness_t *w,
+                        cuzk_status want)
+{
+    return synth_on(b, 1, cfg, w, want);
 }
 
 /* ---- satisfaction, backends, tampering -------------------------------------------------------------------- */
@@ -43,6 +54,12 @@ static void backends_agree(const char *name, const cuzk_snap_config_t *cfg, cons
         /* the value-less backends get the witness too: its values are not read */
         cuzk_cs_t *cs = synth(b, cfg, w, CUZK_OK);
         cs_test_agrees_with_test(name, cs, tst);
+        if (cuzk_cs_supports_pieces(cs)) { /* on two threads: the same system, array for array */
+            cuzk_cs_t *two = synth_on(b, 2, cfg, w, CUZK_OK);
+            char why[256] = "";
+            CHECK_MSG(cs_test_same(cs, two, why, sizeof why), "%s: backend %d on two threads: %s", name, (int)b, why);
+            cuzk_cs_free(two);
+        }
         cuzk_cs_free(cs);
     }
     /* circuit info: the count backend's figures, and the hash backend's streamed hash = the test backend's */
@@ -143,14 +160,17 @@ static void tamper(const char *name, const snap_fixture_t *f, const cuzk_snap_wi
         }
         if (x)
             fr_add(x, x, &FR_ONE);
-        cuzk_cs_t *k = synth(CUZK_CS_CHECK, cfg, &w, CUZK_OK);
+        /* half the changes checked on two threads */
+        cuzk_cs_t *k = synth_on(CUZK_CS_CHECK, 1 + (kind & 1), cfg, &w, CUZK_OK);
         int64_t uk = cs_test_unsatisfied(k);
         CHECK_MSG(uk >= 0, "%s: a changed %s (challenge %u) satisfies", name, what[kind], c);
         if (compare && kind == 0) {
-            cuzk_cs_t *t = synth(CUZK_CS_TEST, cfg, &w, CUZK_OK);
-            CHECK_MSG(cs_test_unsatisfied(t) == uk, "%s: %s: test %lld, check %lld", name, what[kind],
-                      (long long)cs_test_unsatisfied(t), (long long)uk);
+            cuzk_cs_t *t = synth(CUZK_CS_TEST, cfg, &w, CUZK_OK), *k2 = synth_on(CUZK_CS_CHECK, 2, cfg, &w, CUZK_OK);
+            CHECK_MSG(cs_test_unsatisfied(t) == uk && cs_test_unsatisfied(k2) == uk,
+                      "%s: %s: test %lld, check %lld, check on two threads %lld", name, what[kind],
+                      (long long)cs_test_unsatisfied(t), (long long)uk, (long long)cs_test_unsatisfied(k2));
             cuzk_cs_free(t);
+            cuzk_cs_free(k2);
         }
         cuzk_cs_free(k);
         cuzk_snap_witness_free(&w);
@@ -161,16 +181,19 @@ static void tamper(const char *name, const snap_fixture_t *f, const cuzk_snap_wi
     witness_copy(&w, good);
     uint32_t last = cfg->challenge_count - 1;
     fr_add(&w.challenges[last].leaf_r_new, &w.challenges[last].leaf_r_new, &FR_ONE);
-    cuzk_cs_t *cs = synth(CUZK_CS_WITNESS, cfg, &w, CUZK_ERR_MISMATCH);
     cuzk_err_t err = {{0}};
     char where[32];
     snprintf(where, sizeof where, "challenge %u", last);
-    CHECK(cuzk_cs_status(cs, &err) == CUZK_ERR_MISMATCH && strstr(err.msg, where) && strstr(err.msg, "leaf_r_new"));
-    cuzk_cs_free(cs);
+    for (int threads = 1; threads <= 2; threads++) {
+        cuzk_cs_t *cs = synth_on(CUZK_CS_WITNESS, threads, cfg, &w, CUZK_ERR_MISMATCH);
+        CHECK(cuzk_cs_status(cs, &err) == CUZK_ERR_MISMATCH && strstr(err.msg, where) &&
+              strstr(err.msg, "leaf_r_new"));
+        cuzk_cs_free(cs);
+    }
     cuzk_snap_witness_free(&w);
     witness_copy(&w, good);
     w.k = cfg->partition_count;
-    cs = cs_test_new(CUZK_CS_TEST);
+    cuzk_cs_t *cs = cs_test_new(CUZK_CS_TEST);
     CHECK(cuzk_snap_synthesize(cs, cfg, &w, 1, &err) == CUZK_ERR_INVALID_ARG && strstr(err.msg, "partition"));
     CHECK(cs_test_num_constraints(cs) == 0);
     cuzk_cs_free(cs);
@@ -215,6 +238,17 @@ static void stops(void)
     cuzk_cs_set_stop(cs, test_stop_after, &never);
     CHECK(cuzk_snap_synthesize(cs, &cfg, NULL, 1, NULL) == CUZK_OK);
     CHECK_MSG(never.polls == (int)cfg.challenge_count, "%d polls", never.polls); /* before each challenge */
+    cuzk_cs_free(cs);
+    /* on two threads: still once before each challenge (through the pieces), and a stop stops them all */
+    test_stop_counter never2 = {0, 0}, soon2 = {0, 4};
+    cs = cs_test_new(CUZK_CS_COUNT);
+    cuzk_cs_set_stop(cs, test_stop_after, &never2);
+    CHECK(cuzk_snap_synthesize(cs, &cfg, NULL, 2, NULL) == CUZK_OK);
+    CHECK_MSG(never2.polls == (int)cfg.challenge_count, "%d polls on two threads", never2.polls);
+    cuzk_cs_free(cs);
+    cs = cs_test_new(CUZK_CS_COUNT);
+    cuzk_cs_set_stop(cs, test_stop_after, &soon2);
+    CHECK(cuzk_snap_synthesize(cs, &cfg, NULL, 2, NULL) == CUZK_ERR_CANCELLED);
     cuzk_cs_free(cs);
     cs = cs_test_new(CUZK_CS_RECORD);
     cuzk_cs_set_stop(cs, test_stop_after, &soon);

@@ -147,11 +147,11 @@ static void measure(void)
     snap_fixture_free(&f);
 }
 
-/* --measure-32gib [abc]: a 32GiB partition on the direct backend as the prover runs it (1 thread; C·z
- * omitted, or kept with abc), from a witness of random paths whose
+/* --measure-32gib [THREADS] [abc]: a 32GiB partition on the direct backend as the prover runs it (on THREADS
+ * threads, 1 by default; C·z omitted, or kept with abc), from a witness of random paths whose
  * leaf_r_new are the encoding under the real phi, rho and challenges (the circuit's own assertions hold;
  * its constraints do not: this times synthesis only). */
-static void measure_32gib(bool omit_c)
+static void measure_32gib(bool omit_c, int threads)
 {
     cuzk_snap_config_t cfg;
     CHECK(cuzk_snap_config_for_size(&cfg, 32ull << 30, NULL) == CUZK_OK);
@@ -199,12 +199,12 @@ static void measure_32gib(bool omit_c)
         CHECK(cuzk_cs_omit_c(cs, NULL) == CUZK_OK);
     double t0 = now_s();
     cuzk_err_t err = {{0}};
-    CHECK_MSG(cuzk_snap_synthesize(cs, &cfg, &w, 1, &err) == CUZK_OK, "%s", err.msg);
+    CHECK_MSG(cuzk_snap_synthesize(cs, &cfg, &w, threads, &err) == CUZK_OK, "%s", err.msg);
     double t1 = now_s();
     cuzk_cs_counts_t c;
     cuzk_cs_counts(cs, &c);
-    printf("snap 32GiB partition, direct backend%s, 1 thread: %.1f s, %zu constraints\n", omit_c ? "" : " (C·z kept)",
-           t1 - t0, c.num_constraints);
+    printf("snap 32GiB partition, direct backend%s, %d thread%s: %.1f s, %zu constraints\n",
+           omit_c ? "" : " (C·z kept)", threads, threads == 1 ? "" : "s", t1 - t0, c.num_constraints);
     CHECK(c.num_constraints == 81049499);
     cuzk_cs_free(cs);
     cuzk_snap_witness_free(&w);
@@ -218,7 +218,9 @@ int main(int argc, char **argv)
         return test_finish();
     }
     if (argc > 1 && strcmp(argv[1], "--measure-32gib") == 0) {
-        measure_32gib(!(argc > 2 && strcmp(argv[2], "abc") == 0));
+        int threads = argc > 2 ? atoi(argv[2]) : 1;
+        bool abc = argc > 2 && strcmp(argv[argc - 1], "abc") == 0;
+        measure_32gib(!abc, threads > 0 ? threads : 1);
         return test_finish();
     }
     production();
