@@ -187,3 +187,11 @@ void test_sha256_parts(uint8_t out[32], const uint8_t *const *parts, const size_
     CHECK(EVP_DigestFinal_ex(c, out, &len) == 1 && len == 32);
     EVP_MD_CTX_free(c);
 }
+
+uint64_t test_splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}

@@ -15,6 +15,8 @@ void test_init(const char *name);
 int test_finish(void);
 
 uint64_t test_rand64(void);
+/* SplitMix64 over a state of the caller's own: seeded streams for generators that must repeat a draw. */
+uint64_t test_splitmix64(uint64_t *state);
 uint64_t test_rand_below(uint64_t n);   /* uniform in [0, n), n > 0 */
 void test_rand_bytes(void *out, size_t n);
 /* SHA-256 of the concatenation of n parts, by libcrypto's EVP interface: the oracle of the derivations

@@ -66,7 +66,8 @@ typedef struct {
     int synthesis_workers;        /* partitions synthesized at once (>= 1) */
     int prover_workers;           /* partitions proved at once (>= 1) */
     int prover_threads;           /* threads per proof; 0 = every online CPU */
-    int synthesis_threads;        /* threads per PoSt partition synthesis (PoRep: one); 0 = every online CPU */
+    int synthesis_threads;        /* threads per PoSt or SnapDeals partition synthesis (PoRep:
+                                   * one); 0 = every online CPU */
     int pipeline_depth;           /* synthesized partitions that may wait for a prover (>= 1) */
     uint64_t result_retention_ms; /* results nobody awaited are dropped after this long; 0 = 1 hour */
     uint32_t max_queued;          /* jobs waiting to start; a submission beyond them is refused; 0 = 256 */

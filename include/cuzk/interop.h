@@ -79,9 +79,10 @@ CUZK_API void cuzk_wtns_free(cuzk_wtns_t *w);
  *               ffjavascript's root of unity is ω^K for our ω and a fixed odd K, so row k (at ω'^k in
  *               snarkjs) is at position K·k mod domain_size, and H point i (odd power 2i+1 of ω'_2m)
  *               is stored at index j with 2j + 1 ≡ K·(2i + 1) mod 2m.
- * The point arrays are checked at load, then used where they lie in the mapped file when its layout
- * allows (the usual case: the coordinates are stored exactly as cuzk's structs hold them), else copied;
- * the mapping lives until cuzk_zkey_free. */
+ * The file is read whole into memory of its own (not mapped: a file that shrinks while in use must not
+ * fault its readers). The point arrays are checked at load, then used where they lie in that copy when its
+ * layout allows (the usual case: the coordinates are stored exactly as cuzk's structs hold them), else
+ * copied; the copy lives until cuzk_zkey_free. */
 typedef struct {
     cuzk_groth16_pk_t pk;
     uint32_t n_vars;          /* wires, ONE included */
@@ -91,7 +92,7 @@ typedef struct {
     cuzk_csr_t a, b;
     uint32_t *row_position;
     uint32_t *h_source;       /* domain_size entries */
-    const void *map;          /* the mapped file, kept for the in-place arrays */
+    const void *map;          /* the file's bytes in memory, kept for the in-place arrays */
     size_t map_size;
     bool a_in_place, b_g1_in_place, b_g2_in_place, l_in_place, h_in_place; /* not owned: in map */
 } cuzk_zkey_t;

@@ -449,6 +449,7 @@ static cuzk_status new_job(cuzk_engine_t *e, const cuzk_job_request_t *req, job_
     j->sector_number = req->sector_number;
     j->miner_id = req->miner_id;
     j->has_sector_and_miner = req->has_sector_and_miner;
+    j->seal_proof_id = req->registered_proof;
     *out = j;
     return CUZK_OK;
 }

@@ -47,6 +47,7 @@ typedef struct job {
     size_t n_inputs;
     uint64_t sector_size, sector_number, miner_id; /* PoRep */
     bool has_sector_and_miner;
+    uint64_t seal_proof_id;         /* PoRep: the request's registered_proof (0, the proto default: not given) */
     job_phase_t phase;
     bool cancel, failed;
     uint64_t t_submit, t_start, t_done; /* ns */

@@ -1,6 +1,7 @@
 /* PoRep C2 jobs in the engine: the request carries a C1 output (bare or in Curio's wrapper); submission
- * refuses a registered proof that is no seal proof; activation parses and checks the C1 (the request's
- * sector number against a wrapper's SectorNum always, the replica id recomputed from the miner and sector
+ * refuses a registered proof that is no seal proof; activation parses and checks the C1 (its seal proof
+ * against the request's registered_proof when one is given, the request's sector number against a wrapper's
+ * SectorNum always, the replica id recomputed from the miner and sector
  * when the miner is given, every partition's challenges) and acquires the circuit's parameters; each PoRep
  * partition is a partition of the pipeline; the assembled proofs are verified against the C1's public
  * inputs before they are returned. Everything through cuzk/porep.h. */
@@ -39,7 +40,8 @@ static cuzk_status porep_prepare(cuzk_engine_t *e, job_t *j, uint32_t *n_parts, 
      * for it; a bare C1 names no sector); with the miner, the replica id is recomputed from both */
     cuzk_porep_c1_expect_t expect = {.sector_size = j->sector_size, .has_sector_num = true,
                                      .sector_num = j->sector_number, .has_miner_id = j->has_sector_and_miner,
-                                     .miner_id = j->miner_id};
+                                     .miner_id = j->miner_id, .has_proof_id = j->seal_proof_id != 0,
+                                     .proof_id = j->seal_proof_id};
     st = cuzk_porep_c1_check(j->c1, &expect, err);
     if (st != CUZK_OK)
         return st;

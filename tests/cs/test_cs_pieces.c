@@ -20,13 +20,7 @@ typedef struct {
     uint64_t s;
 } rng;
 
-static uint64_t next(rng *r)
-{
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
+static uint64_t next(rng *r) { return test_splitmix64(&r->s); }
 static uint64_t below(rng *r, uint64_t n) { return next(r) % n; }
 static uint64_t next_of(void *r) { return next(r); }
 

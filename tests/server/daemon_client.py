@@ -269,6 +269,9 @@ def bind(addr, wrapper_path, miner):
     status, message = outcome("bind-true-proof", wrapper, sector, miner, registered_proof=5)
     check(status == pb.AwaitProofResponse.FAILED and "missing parameters" in message,
           "bind-true-proof: the C1's own registered proof (%s: %s)" % (status, message))
+    status, message = outcome("bind-other-proof", wrapper, sector, miner, registered_proof=10)
+    check(status == pb.AwaitProofResponse.FAILED and "but the C1 output is a" in message,
+          "bind-other-proof: another 2KiB seal proof than the C1's (%s: %s)" % (status, message))
 
 
 PRIORITIES = [pb.LOW, pb.NORMAL, pb.HIGH, pb.CRITICAL]
