@@ -398,8 +398,14 @@ static void *holder_main(void *arg)
 {
     holder_t *h = arg;
     cuzk_rpc_result_t r;
-    h->code = cuzk_rpc_client_call(h->cli, M_HOLD, (const uint8_t *)"h", 1, 30000, NULL, &r);
-    cuzk_rpc_result_free(&r);
+    /* a slot of a call that just finished may not be free yet: try again while refused (at most 10 s) */
+    for (int tries = 0; tries < 1000; tries++) {
+        h->code = cuzk_rpc_client_call(h->cli, M_HOLD, (const uint8_t *)"h", 1, 30000, NULL, &r);
+        cuzk_rpc_result_free(&r);
+        if (h->code != GRPC_STATUS_RESOURCE_EXHAUSTED)
+            break;
+        usleep(10000);
+    }
     return NULL;
 }
 
