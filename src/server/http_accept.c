@@ -16,7 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_LISTEN 8 /* addresses of one name that are bound; more is refused */
+#include "server/net_addr.h"
 
 typedef struct {
     int fd;
@@ -26,7 +26,7 @@ typedef struct {
 } waiting_t;
 
 struct cuzk_http_accept {
-    int listen_fd[MAX_LISTEN];
+    int listen_fd[CUZK_NET_MAX_ADDRS];
     size_t n_listen;
     int port;
     int wake[2]; /* a byte in wake[1] stops the thread */
@@ -125,47 +125,17 @@ static void *accept_main(void *arg)
 
 /* ---- binding ---- */
 
-static bool split_host_port(const char *addr, char host[256], char port[8])
+/* Binds one address (its port set; 0: any) and listens; the socket, or -1 with errno. */
+static int listen_on(const cuzk_net_addr_t *addr)
 {
-    const char *colon = strrchr(addr, ':');
-    size_t hl = colon ? (size_t)(colon - addr) : 0;
-    if (!colon || hl == 0 || hl >= 256 || !colon[1] || strlen(colon + 1) >= 8)
-        return false;
-    memcpy(host, addr, hl);
-    host[hl] = 0;
-    if (host[0] == '[' && hl >= 2 && host[hl - 1] == ']') {
-        memmove(host, host + 1, hl - 2);
-        host[hl - 2] = 0;
-    }
-    strcpy(port, colon + 1);
-    return true;
-}
-
-static bool seen_before(const struct addrinfo *list, const struct addrinfo *ai)
-{
-    for (const struct addrinfo *p = list; p != ai; p = p->ai_next)
-        if (p->ai_addrlen == ai->ai_addrlen && memcmp(p->ai_addr, ai->ai_addr, ai->ai_addrlen) == 0)
-            return true;
-    return false;
-}
-
-/* Binds one address on port (0: any) and listens; the socket, or -1 with errno. */
-static int listen_on(const struct addrinfo *ai, int port)
-{
-    struct sockaddr_storage sa;
-    memcpy(&sa, ai->ai_addr, ai->ai_addrlen);
-    if (sa.ss_family == AF_INET)
-        ((struct sockaddr_in *)&sa)->sin_port = htons((uint16_t)port);
-    else
-        ((struct sockaddr_in6 *)&sa)->sin6_port = htons((uint16_t)port);
-    int fd = socket(ai->ai_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    int fd = socket(addr->sa.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (fd < 0)
         return -1;
     int one = 1;
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    if (ai->ai_family == AF_INET6) /* [::] is IPv6 only: 0.0.0.0 may be bound beside it */
+    if (addr->sa.ss_family == AF_INET6) /* [::] is IPv6 only: 0.0.0.0 may be bound beside it */
         setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
-    if (bind(fd, (struct sockaddr *)&sa, ai->ai_addrlen) != 0 || listen(fd, SOMAXCONN) != 0) {
+    if (bind(fd, (const struct sockaddr *)&addr->sa, addr->len) != 0 || listen(fd, SOMAXCONN) != 0) {
         int saved = errno;
         close(fd);
         errno = saved;
@@ -187,43 +157,35 @@ static int bound_port(int fd)
 static cuzk_status bind_all(cuzk_http_accept_t *a, const char *addr, cuzk_err_t *err)
 {
     char host[256], port_s[8];
-    if (!split_host_port(addr, host, port_s))
+    if (!cuzk_net_split_host_port(addr, host, port_s))
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "status address %s: expected host:port", addr);
-    struct addrinfo hints = {.ai_socktype = SOCK_STREAM, .ai_flags = AI_PASSIVE | AI_NUMERICSERV}, *res = NULL;
-    int gai = getaddrinfo(host, port_s, &hints, &res);
+    cuzk_net_addr_t ips[CUZK_NET_MAX_ADDRS];
+    size_t n = 0;
+    int gai = cuzk_net_resolve(host, port_s, ips, &n);
     if (gai != 0)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "status address %s: cannot resolve: %s", addr,
                             gai_strerror(gai));
-    size_t n = 0;
-    for (const struct addrinfo *ai = res; ai; ai = ai->ai_next)
-        n += !seen_before(res, ai) && (ai->ai_family == AF_INET || ai->ai_family == AF_INET6);
-    cuzk_status st = CUZK_OK;
-    if (n == 0 || n > MAX_LISTEN)
-        st = cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "status address %s: resolves to %zu IP addresses (1 to %d)", addr,
-                          n, MAX_LISTEN);
+    if (n == 0 || n > CUZK_NET_MAX_ADDRS)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "status address %s: resolves to %zu IP addresses (1 to %d)",
+                            addr, n, CUZK_NET_MAX_ADDRS);
     int port = atoi(port_s);
-    for (const struct addrinfo *ai = res; ai && st == CUZK_OK; ai = ai->ai_next) {
-        if (seen_before(res, ai) || (ai->ai_family != AF_INET && ai->ai_family != AF_INET6))
-            continue;
-        int fd = listen_on(ai, port);
+    for (size_t i = 0; i < n; i++) {
+        cuzk_net_set_port(&ips[i], port);
+        int fd = listen_on(&ips[i]);
         if (fd < 0) {
-            char ip[NI_MAXHOST] = "?";
-            getnameinfo(ai->ai_addr, ai->ai_addrlen, ip, sizeof ip, NULL, 0, NI_NUMERICHOST);
+            char ip[NI_MAXHOST + 2] = "?";
+            cuzk_net_numeric(&ips[i], ip, sizeof ip);
             if (n > 1)
-                st = cuzk_err_set(err, CUZK_ERR_IO, "status address %s: cannot listen on %s%s%s port %d: %s (%s "
-                                  "resolves to %zu addresses; all of them are bound, or none)", addr,
-                                  ai->ai_family == AF_INET6 ? "[" : "", ip, ai->ai_family == AF_INET6 ? "]" : "",
-                                  port, strerror(errno), host, n);
-            else
-                st = cuzk_err_set(err, CUZK_ERR_IO, "status address %s: cannot listen: %s", addr, strerror(errno));
-            break;
+                return cuzk_err_set(err, CUZK_ERR_IO, "status address %s: cannot listen on %s port %d: %s (%s "
+                                    "resolves to %zu addresses; all of them are bound, or none)", addr, ip, port,
+                                    strerror(errno), host, n);
+            return cuzk_err_set(err, CUZK_ERR_IO, "status address %s: cannot listen: %s", addr, strerror(errno));
         }
         a->listen_fd[a->n_listen++] = fd;
         port = bound_port(fd);
     }
-    freeaddrinfo(res);
     a->port = port;
-    return st;
+    return CUZK_OK;
 }
 
 /* ---- life cycle ---- */
@@ -264,7 +226,7 @@ cuzk_status cuzk_http_accept_start(cuzk_http_accept_t **out, const char *addr, s
     a->hand = hand;
     a->ctx = ctx;
     a->waiting = calloc(max_waiting, sizeof *a->waiting);
-    a->pfd = calloc(MAX_LISTEN + 1 + max_waiting, sizeof *a->pfd);
+    a->pfd = calloc(CUZK_NET_MAX_ADDRS + 1 + max_waiting, sizeof *a->pfd);
     if (!a->waiting || !a->pfd || pipe2(a->wake, O_CLOEXEC | O_NONBLOCK) != 0) {
         cuzk_http_accept_stop(a);
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "http accept: out of memory or descriptors");

@@ -36,6 +36,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "server/net_addr.h"
 #include "server/utf8.h"
 
 /* After the last call has ended, how long the graceful phase waits for gRPC's own shutdown (idle
@@ -570,87 +571,47 @@ static const char *why_bind_fails(const struct sockaddr *sa, socklen_t len, char
     return why;
 }
 
-/* "host:port" or "[v6]:port" into the host (brackets dropped) and the port's digits. */
-static bool split_host_port(const char *addr, char host[256], char port[8])
-{
-    const char *colon = strrchr(addr, ':');
-    if (!colon || colon == addr || !colon[1] || strlen(colon + 1) >= 8)
-        return false;
-    size_t hl = (size_t)(colon - addr);
-    if (hl >= 256)
-        return false;
-    memcpy(host, addr, hl);
-    host[hl] = '\0';
-    if (hl >= 2 && host[0] == '[' && host[hl - 1] == ']') {
-        memmove(host, host + 1, hl - 2);
-        host[hl - 2] = '\0';
-    }
-    strcpy(port, colon + 1);
-    return true;
-}
-
-/* Whether an earlier entry of the list has the same address. */
-static bool seen_before(const struct addrinfo *list, const struct addrinfo *ai)
-{
-    for (const struct addrinfo *p = list; p != ai; p = p->ai_next)
-        if (p->ai_addrlen == ai->ai_addrlen && memcmp(p->ai_addr, ai->ai_addr, ai->ai_addrlen) == 0)
-            return true;
-    return false;
-}
-
 /* TCP: every address the host resolves to, on one port (the first bind picks it when port is 0), so
  * that "localhost:9820" is not served on 127.0.0.1 alone because [::1]:9820 was taken. gRPC would
  * bind what it can of a name and say nothing of the rest: each address is given to it numerically. */
 static cuzk_status bind_tcp(cuzk_rpc_server_t *s, const char *addr, cuzk_err_t *err)
 {
     char host[256], port_s[8];
-    if (!split_host_port(addr, host, port_s))
+    if (!cuzk_net_split_host_port(addr, host, port_s))
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
                             "listen address must be host:port or unix:///absolute/path, got %s", addr);
-    struct addrinfo hints = {.ai_flags = AI_PASSIVE | AI_NUMERICSERV, .ai_socktype = SOCK_STREAM}, *res = NULL;
-    int gai = getaddrinfo(host, port_s, &hints, &res);
+    cuzk_net_addr_t ips[CUZK_NET_MAX_ADDRS];
+    size_t n = 0;
+    int gai = cuzk_net_resolve(host, port_s, ips, &n);
     if (gai != 0)
         return cuzk_err_set(err, gai == EAI_SERVICE ? CUZK_ERR_INVALID_ARG : CUZK_ERR_IO,
                             "cannot listen on %s: cannot resolve it: %s", addr, gai_strerror(gai));
-    size_t n = 0;
-    for (const struct addrinfo *ai = res; ai; ai = ai->ai_next)
-        n += !seen_before(res, ai);
+    if (n == 0 || n > CUZK_NET_MAX_ADDRS)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cannot listen on %s: it resolves to %zu IP addresses (1 to %d)",
+                            addr, n, CUZK_NET_MAX_ADDRS);
     int port = atoi(port_s);
-    cuzk_status st = CUZK_OK;
-    for (const struct addrinfo *ai = res; ai && st == CUZK_OK; ai = ai->ai_next) {
-        if (seen_before(res, ai) || (ai->ai_family != AF_INET && ai->ai_family != AF_INET6))
-            continue;
-        struct sockaddr_storage sa;
-        memcpy(&sa, ai->ai_addr, ai->ai_addrlen);
-        if (sa.ss_family == AF_INET)
-            ((struct sockaddr_in *)&sa)->sin_port = htons((uint16_t)port);
-        else
-            ((struct sockaddr_in6 *)&sa)->sin6_port = htons((uint16_t)port);
-        char ip[NI_MAXHOST], target[NI_MAXHOST + 16];
-        if (getnameinfo((struct sockaddr *)&sa, ai->ai_addrlen, ip, sizeof ip, NULL, 0, NI_NUMERICHOST) != 0) {
-            st = cuzk_err_set(err, CUZK_ERR_IO, "cannot listen on %s: an address it resolves to has no numeric form",
-                              addr);
-            break;
-        }
-        snprintf(target, sizeof target, sa.ss_family == AF_INET6 ? "[%s]:%d" : "%s:%d", ip, port);
+    for (size_t i = 0; i < n; i++) {
+        cuzk_net_set_port(&ips[i], port);
+        char ip[NI_MAXHOST + 2], target[NI_MAXHOST + 16];
+        if (!cuzk_net_numeric(&ips[i], ip, sizeof ip))
+            return cuzk_err_set(err, CUZK_ERR_IO, "cannot listen on %s: an address it resolves to has no numeric form",
+                                addr);
+        snprintf(target, sizeof target, "%s:%d", ip, port);
         grpc_server_credentials *creds = grpc_insecure_server_credentials_create();
         int got = grpc_server_add_http2_port(s->server, target, creds);
         grpc_server_credentials_release(creds);
         if (got <= 0) {
             char why[128];
-            const char *w = why_bind_fails((struct sockaddr *)&sa, ai->ai_addrlen, why, sizeof why);
+            const char *w = why_bind_fails((const struct sockaddr *)&ips[i].sa, ips[i].len, why, sizeof why);
             if (n > 1)
-                st = cuzk_err_set(err, CUZK_ERR_IO, "cannot listen on %s: %s: %s (%s resolves to %zu addresses; all "
-                                  "of them are bound, or none)", addr, target, w, host, n);
-            else
-                st = cuzk_err_set(err, CUZK_ERR_IO, "cannot listen on %s: %s", addr, w);
+                return cuzk_err_set(err, CUZK_ERR_IO, "cannot listen on %s: %s: %s (%s resolves to %zu addresses; "
+                                    "all of them are bound, or none)", addr, target, w, host, n);
+            return cuzk_err_set(err, CUZK_ERR_IO, "cannot listen on %s: %s", addr, w);
         }
         port = got;
     }
-    freeaddrinfo(res);
-    if (st == CUZK_OK)
-        s->port = port;
-    return st;
+    s->port = port;
+    return CUZK_OK;
 }
 
 /* A unix socket with the configured mode. gRPC creates it with the umask's bits; a tight umask for the
