@@ -7,6 +7,7 @@
  * before the loop (phi, the roots, the apex leaves, their bits), are synthesized at once as pieces of the
  * system (cuzk_cs_pieces_begin), each in its own place; the record, test and hash backends, which build
  * their output in order, synthesize them one after the other. */
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -295,6 +296,38 @@ static cuzk_status loop_counts(cuzk_cs_counts_t *before, cuzk_cs_counts_t *per, 
     return st;
 }
 
+/* loop_counts, remembered per configuration: they depend on nothing else, and at 8MiB and above the part
+ * before the loop (the 128-leaf apex tree) is 5.8M constraints to count again for every partition. */
+#define COUNTS_KEPT 8
+static struct {
+    cuzk_snap_config_t cfg;
+    cuzk_cs_counts_t before, per;
+} counts_kept[COUNTS_KEPT];
+static size_t n_counts_kept;
+static pthread_mutex_t counts_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static cuzk_status loop_counts_kept(cuzk_cs_counts_t *before, cuzk_cs_counts_t *per, const cuzk_snap_config_t *cfg,
+                                    const cuzk_por_shape_t *rshape, cuzk_err_t *err)
+{
+    pthread_mutex_lock(&counts_lock);
+    for (size_t i = 0; i < n_counts_kept; i++)
+        if (same_config(&counts_kept[i].cfg, cfg)) {
+            *before = counts_kept[i].before, *per = counts_kept[i].per;
+            pthread_mutex_unlock(&counts_lock);
+            return CUZK_OK;
+        }
+    pthread_mutex_unlock(&counts_lock);
+    cuzk_status st = loop_counts(before, per, cfg, rshape, err);
+    pthread_mutex_lock(&counts_lock);
+    if (st == CUZK_OK && n_counts_kept < COUNTS_KEPT) { /* a second thread may add the same: harmless */
+        counts_kept[n_counts_kept].cfg = *cfg;
+        counts_kept[n_counts_kept].before = *before, counts_kept[n_counts_kept].per = *per;
+        n_counts_kept++;
+    }
+    pthread_mutex_unlock(&counts_lock);
+    return st;
+}
+
 cuzk_status cuzk_snap_synthesize(cuzk_cs_t *cs, const cuzk_snap_config_t *cfg, const cuzk_snap_witness_t *w,
                                  int threads, cuzk_err_t *err)
 {
@@ -325,7 +358,7 @@ cuzk_status cuzk_snap_synthesize(cuzk_cs_t *cs, const cuzk_snap_config_t *cfg, c
         return cuzk_cs_status(cs, err);
     }
     cuzk_cs_counts_t before, per;
-    if ((st = loop_counts(&before, &per, cfg, &shape, err)) != CUZK_OK)
+    if ((st = loop_counts_kept(&before, &per, cfg, &shape, err)) != CUZK_OK)
         return st;
     if (parallel) {
         synthesize_parallel(cs, cfg, &shape, v, &per, threads);
