@@ -51,15 +51,14 @@ typedef enum {
  *          not depend on threads or on the CPU's instruction set; only the time does.
  * log_n:   1 .. CUZK_NTT_MAX_LOG.
  * threads: worker threads, >= 0; 0 = every online CPU.
- * Memory: the first call for a size builds that size's twiddle table (16 bytes per transformed
- * element; sizes above 2^20 also build a smaller one, 2^(log_n−6) elements or less) and keeps it
- * for later calls, see cuzk_ntt_table_bytes; each call also allocates and frees up to 432 KiB of
- * scratch per thread.
+ * Memory: the first call above 2^12 elements builds the twiddle root tables (768 KiB, shared by
+ * every size) and keeps them for later calls, see cuzk_ntt_table_bytes; each call also allocates
+ * and frees up to 432 KiB of scratch per thread.
  *
  * Returns CUZK_OK, or, with data untouched:
  *   CUZK_ERR_INVALID_ARG  data NULL, log_n 0 or > CUZK_NTT_MAX_LOG, unknown kind or order,
  *                         threads < 0;
- *   CUZK_ERR_NO_MEMORY    the twiddle table or the scratch buffers could not be allocated.
+ *   CUZK_ERR_NO_MEMORY    the twiddle tables or the scratch buffers could not be allocated.
  * Thread-safe: concurrent calls (also on different sizes) are allowed on disjoint data. */
 CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_ntt(cuzk_fr_t *data, unsigned log_n, cuzk_ntt_kind kind, int threads);
@@ -85,12 +84,12 @@ cuzk_status cuzk_ntt_coset_shifted(cuzk_fr_t *data, unsigned log_n, const cuzk_f
 CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_ntt_bitrev(cuzk_fr_t *data, unsigned log_n, int threads);
 
-/* Builds the tables for size 2^log_n now (so a later transform does not pay for it).
+/* Builds the tables a transform of size 2^log_n needs now (so that it does not pay for them).
  * Returns CUZK_ERR_INVALID_ARG or CUZK_ERR_NO_MEMORY as cuzk_ntt does. */
 CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_ntt_prepare(unsigned log_n, int threads);
 
-/* Bytes currently held by the cached per-size twiddle tables (for memory budgets). */
+/* Bytes currently held by the cached twiddle tables (for memory budgets); at most 768 KiB. */
 CUZK_API size_t cuzk_ntt_table_bytes(void);
 
 /* Frees every cached table. Must not run concurrently with any other cuzk_ntt_* call. */

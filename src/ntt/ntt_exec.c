@@ -34,15 +34,14 @@ cuzk_status ntt_plan_init_split(ntt_plan *p, unsigned k, int threads, unsigned b
             p->s[lv] = s;
             p->m[lv] = m;
             p->cols[lv] = cols < S ? cols : S;
-            p->tab[lv] = ntt_table(s, p->threads);
-            if (!p->tab[lv])
-                return CUZK_ERR_NO_MEMORY;
             s -= m;
             lv++;
         }
     }
     p->s[lv] = s;
     p->levels = lv;
+    if (lv > 0 && !(p->roots = ntt_roots_get()))
+        return CUZK_ERR_NO_MEMORY;
     /* No more threads than work items in either phase (each thread gets its own scratch). */
     size_t items = 1;
     if (lv > 0) {
@@ -93,7 +92,7 @@ static void dif_seg(const exec_ctx *c, fr *seg, unsigned lv, void *scr)
     const unsigned s = p->s[lv], m = p->m[lv];
     const size_t S = (size_t)1 << (s - m), cols = p->cols[lv];
     for (size_t b = 0; b < S; b += cols)
-        c->kn->dif_pass(seg, s, m, b, cols, p->tab[lv], c->inv, scr);
+        c->kn->dif_pass(seg, s, m, b, cols, p->roots, c->inv, scr);
     for (size_t j = 0; j < ((size_t)1 << m); j++)
         dif_seg(c, seg + j * S, lv + 1, scr);
 }
@@ -110,7 +109,7 @@ static void dit_seg(const exec_ctx *c, fr *seg, unsigned lv, void *scr, const nt
     for (size_t j = 0; j < ((size_t)1 << m); j++)
         dit_seg(c, seg + j * S, lv + 1, scr, &fin_none);
     for (size_t b = 0; b < S; b += cols)
-        c->kn->dit_pass(seg, s, m, b, cols, p->tab[lv], c->inv, scr, fin);
+        c->kn->dit_pass(seg, s, m, b, cols, p->roots, c->inv, scr, fin);
 }
 
 /* Phase 0 items are the column blocks of the top pass, phase 1 items the segments below it. */
@@ -127,7 +126,7 @@ static void dif_worker(void *arg, int tid, int nthreads)
         if (i >= c->items)
             return;
         if (c->phase == 0)
-            c->kn->dif_pass(c->a, s, m, i * cols, cols, p->tab[0], c->inv, scr);
+            c->kn->dif_pass(c->a, s, m, i * cols, cols, p->roots, c->inv, scr);
         else
             dif_seg(c, c->a + i * S, 1, scr);
     }
@@ -146,7 +145,7 @@ static void dit_worker(void *arg, int tid, int nthreads)
         if (i >= c->items)
             return;
         if (c->phase == 0)
-            c->kn->dit_pass(c->a, s, m, i * cols, cols, p->tab[0], c->inv, scr, c->fin);
+            c->kn->dit_pass(c->a, s, m, i * cols, cols, p->roots, c->inv, scr, c->fin);
         else
             dit_seg(c, c->a + i * S, 1, scr, &fin_none);
     }

@@ -19,13 +19,15 @@
 /* Elements of one column block of a pass: 2^m rows times the columns of the block. */
 #define NTT_SCRATCH_LOG 12
 /* Scratch bytes per thread, for any kernel set: a column block (or an in-cache block) and the
- * twiddles of one stage, in the widest element format (72 bytes in ntt_avx2.h's; the IFMA
- * kernels need 40 per element and 40 per twiddle). */
+ * twiddles of one stage, in the widest element format (72 bytes in ntt_avx2.h's, 36 per packed
+ * twiddle, and a stage's column roots, 32 per column; the IFMA kernels need 40 per element and
+ * 40 per twiddle). */
 #define NTT_SCRATCH_BYTES ((size_t)108 << NTT_SCRATCH_LOG)
 
 /* Tables (ntt_tables.c). ntt_tables_init() must have succeeded before any other call here. */
 typedef struct {
     fr omega[33];     /* omega[k] = ω_{2^k}, primitive 2^k-th root of unity */
+    fr omega_inv[33]; /* omega_inv[k] = ω_{2^k}^−1 */
     fr inv_n[33];     /* inv_n[k] = 2^−k */
     fr g, g_inv;      /* coset generator 7 and its inverse */
     /* small[h + j] = ω_{2h}^j and small_inv[h + j] = ω_{2h}^−j for 1 <= h < 2^NTT_BLOCK_LOG,
@@ -34,9 +36,25 @@ typedef struct {
 } ntt_consts;
 
 const ntt_consts *ntt_tables_init(void);
-/* T[i] = ω_{2^s}^i for i = 0 .. 2^(s−1) (2^(s−1)+1 entries), built on first use with `threads`
- * threads and cached; NULL when it cannot be allocated. Thread-safe. */
-const fr *ntt_table(unsigned s, int threads);
+
+/* The twiddles of the passes, without a table per size: any power of a root of unity of order up
+ * to 2^NTT_ROOT_LOG is the product of one entry of each of two tables of powers of ω_{2^27},
+ * lo[i] = ω_{2^27}^i (i < 2^NTT_ROOT_LO_LOG) and hi[j] = ω_{2^27}^(j·2^NTT_ROOT_LO_LOG): 768 KiB
+ * in all, where one table T[i] = ω_{2^s}^i per size took 16 bytes per transformed element. A pass
+ * computes the twiddles of its column block from them (ntt_col_roots and the small table). */
+#define NTT_ROOT_LOG CUZK_NTT_MAX_LOG
+#define NTT_ROOT_LO_LOG 14
+typedef struct {
+    const fr *lo, *hi;
+} ntt_roots;
+
+/* The two tables, built on first use and cached (counted by cuzk_ntt_table_bytes); NULL when
+ * they cannot be allocated. Thread-safe. */
+const ntt_roots *ntt_roots_get(void);
+/* *out = ω_{2^s}^e (inv = 0) or ω_{2^s}^−e (inv = 1), fully reduced; s <= NTT_ROOT_LOG, any e. */
+void ntt_root_pow(fr *out, const ntt_roots *rt, unsigned s, uint64_t e, int inv);
+/* v[c] = ω_{2^s}^±(b + c) for c < n, fully reduced (one multiplication each). */
+void ntt_col_roots(fr *v, const ntt_roots *rt, unsigned s, uint64_t b, size_t n, int inv);
 
 /* How a kernel leaves the values it finalises. */
 typedef enum {
@@ -60,12 +78,13 @@ typedef struct {
     void (*dit_block)(fr *a, unsigned k, int inv, const ntt_fin *fin, void *scratch);
     /* One pass of m radix-2 stages over the column block [b, b + cols) of a segment of 2^s
      * elements seen as 2^m rows of 2^(s−m) elements: the top m stages of the DIF (or the last m of
-     * the DIT) of size 2^s; 2^m·cols <= 2^NTT_SCRATCH_LOG. tab = ntt_table(s). The DIT pass
-     * finalises its output per fin (the DIF pass leaves it lazy: the blocks finish it).
+     * the DIT) of size 2^s; 2^m·cols <= 2^NTT_SCRATCH_LOG. The twiddles come from rt (see
+     * ntt_pass_stage in ntt_kern.h). The DIT pass finalises its output per fin (the DIF
+     * pass leaves it lazy: the blocks finish it).
      * Every function gets NTT_SCRATCH_BYTES of 64-byte aligned scratch, its own. */
-    void (*dif_pass)(fr *seg, unsigned s, unsigned m, size_t b, size_t cols, const fr *tab,
+    void (*dif_pass)(fr *seg, unsigned s, unsigned m, size_t b, size_t cols, const ntt_roots *rt,
                      int inv, void *scratch);
-    void (*dit_pass)(fr *seg, unsigned s, unsigned m, size_t b, size_t cols, const fr *tab,
+    void (*dit_pass)(fr *seg, unsigned s, unsigned m, size_t b, size_t cols, const ntt_roots *rt,
                      int inv, void *scratch, const ntt_fin *fin);
     /* a[i] = (a[i]·hi·lo[i]) mod r for i < n: one chunk of a coset scaling (a[i] < 2r,
      * hi and lo[i] < r); the result is fully reduced. */
@@ -113,7 +132,7 @@ cuzk_status ntt_run_shift(const ntt_kernels *kn, cuzk_fr_t *data, unsigned log_n
                           cuzk_ntt_order order, const fr *shift, int threads);
 
 /* A transform of 2^k elements, split into levels: level i runs passes of m[i] stages over
- * segments of 2^s[i] elements with the twiddle table tab[i]; the last level (s[levels] <=
+ * segments of 2^s[i] elements, with the twiddles from roots; the last level (s[levels] <=
  * NTT_BLOCK_LOG) is done by in-cache blocks. Everything it needs is acquired by ntt_plan_init,
  * so that running it cannot fail. */
 #define NTT_MAX_LEVELS 4
@@ -121,12 +140,13 @@ typedef struct {
     unsigned k, levels;
     unsigned s[NTT_MAX_LEVELS + 1], m[NTT_MAX_LEVELS];
     size_t cols[NTT_MAX_LEVELS]; /* columns per block in the passes of each level */
-    const fr *tab[NTT_MAX_LEVELS];
+    const ntt_roots *roots;      /* NULL when levels = 0 */
     int threads;
     unsigned char *scratch; /* threads × NTT_SCRATCH_BYTES */
 } ntt_plan;
 
-/* CUZK_ERR_NO_MEMORY when a table or the scratch cannot be allocated (nothing is held then). */
+/* CUZK_ERR_NO_MEMORY when the root tables or the scratch cannot be allocated (nothing is held
+ * then). */
 cuzk_status ntt_plan_init(ntt_plan *p, unsigned k, int threads);
 /* The same with other block and pass limits (block_log <= NTT_BLOCK_LOG), so that tests reach
  * several levels at small sizes; CUZK_ERR_INVALID_ARG when more than NTT_MAX_LEVELS result. */

@@ -18,56 +18,26 @@ static inline void NTT_KSFX(fin_one)(fr *x, const ntt_fin *fin)
         ntt_reduce(x, x);
 }
 
-/* Gentleman–Sande butterflies on two rows: (x, y) <- (x + y, (x − y)·w) with w = tw[j·ws];
- * neg flips the sign of every twiddle, (x − y)·(−w) = (y − x)·w. */
-static inline void NTT_KSFX(dif_rows_t)(fr *restrict x, fr *restrict y, size_t cnt, const fr *tw,
-                                        ptrdiff_t ws, const int neg)
+/* Gentleman–Sande butterflies on two rows: (x, y) <- (x + y, (x − y)·w) with w = tw[j]. */
+static void NTT_KSFX(dif_rows)(fr *restrict x, fr *restrict y, size_t cnt, const fr *tw)
 {
     for (size_t j = 0; j < cnt; j++) {
         fr a = x[j], b = y[j], d;
         ntt_add(&x[j], &a, &b);
-        if (neg)
-            ntt_sub(&d, &b, &a);
-        else
-            ntt_sub(&d, &a, &b);
-        NTT_MUL(&y[j], &d, tw);
-        tw += ws;
+        ntt_sub(&d, &a, &b);
+        NTT_MUL(&y[j], &d, &tw[j]);
     }
 }
 
-/* Cooley–Tukey butterflies on two rows: t = y·w, (x, y) <- (x + t, x − t); neg as above. */
-static inline void NTT_KSFX(dit_rows_t)(fr *restrict x, fr *restrict y, size_t cnt, const fr *tw,
-                                        ptrdiff_t ws, const int neg)
+/* Cooley–Tukey butterflies on two rows: t = y·w, (x, y) <- (x + t, x − t). */
+static void NTT_KSFX(dit_rows)(fr *restrict x, fr *restrict y, size_t cnt, const fr *tw)
 {
     for (size_t j = 0; j < cnt; j++) {
         fr a = x[j], t;
-        NTT_MUL(&t, &y[j], tw);
-        if (neg) {
-            ntt_sub(&x[j], &a, &t);
-            ntt_add(&y[j], &a, &t);
-        } else {
-            ntt_add(&x[j], &a, &t);
-            ntt_sub(&y[j], &a, &t);
-        }
-        tw += ws;
+        NTT_MUL(&t, &y[j], &tw[j]);
+        ntt_add(&x[j], &a, &t);
+        ntt_sub(&y[j], &a, &t);
     }
-}
-
-static void NTT_KSFX(dif_rows)(fr *x, fr *y, size_t cnt, const fr *tw, ptrdiff_t ws)
-{
-    NTT_KSFX(dif_rows_t)(x, y, cnt, tw, ws, 0);
-}
-static void NTT_KSFX(dif_rows_neg)(fr *x, fr *y, size_t cnt, const fr *tw, ptrdiff_t ws)
-{
-    NTT_KSFX(dif_rows_t)(x, y, cnt, tw, ws, 1);
-}
-static void NTT_KSFX(dit_rows)(fr *x, fr *y, size_t cnt, const fr *tw, ptrdiff_t ws)
-{
-    NTT_KSFX(dit_rows_t)(x, y, cnt, tw, ws, 0);
-}
-static void NTT_KSFX(dit_rows_neg)(fr *x, fr *y, size_t cnt, const fr *tw, ptrdiff_t ws)
-{
-    NTT_KSFX(dit_rows_t)(x, y, cnt, tw, ws, 1);
 }
 
 static void NTT_KSFX(dif_block)(fr *a, unsigned k, int inv, const ntt_fin *fin, void *scratch)
@@ -86,7 +56,7 @@ static void NTT_KSFX(dif_block)(fr *a, unsigned k, int inv, const ntt_fin *fin, 
     }
     for (size_t h = n / 2; h >= 4; h /= 2)
         for (size_t blk = 0; blk < n; blk += 2 * h)
-            NTT_KSFX(dif_rows)(a + blk, a + blk + h, h, tw + h, 1);
+            NTT_KSFX(dif_rows)(a + blk, a + blk + h, h, tw + h);
     /* The last two stages together: twiddles 1 and ω_4 (tw[3]), then 1 and 1. */
     const fr *w4 = &tw[3];
     for (size_t i = 0; i < n; i += 4) {
@@ -133,7 +103,7 @@ static void NTT_KSFX(dit_block)(fr *a, unsigned k, int inv, const ntt_fin *fin, 
         }
         for (size_t h = 4; h < n; h *= 2)
             for (size_t blk = 0; blk < n; blk += 2 * h)
-                NTT_KSFX(dit_rows)(a + blk, a + blk + h, h, tw + h, 1);
+                NTT_KSFX(dit_rows)(a + blk, a + blk + h, h, tw + h);
     }
     if (fin->mode != NTT_FIN_NONE)
         for (size_t i = 0; i < n; i++)
@@ -143,34 +113,27 @@ static void NTT_KSFX(dit_block)(fr *a, unsigned k, int inv, const ntt_fin *fin, 
 /* One stage of a pass, on the scratch copy of a column block: rows of `cols` elements, row t
  * holding seg[t·S + b ..] (S = 2^(s−m)). In the stage with 2^u groups, the pair of rows
  * (t, t + hr) at offset tt = t mod 2hr has element indices e = tt·S + b + c inside their 2h-block
- * (h = hr·S), whose twiddle is ω_{2h}^e = ω_{2^s}^(e·2^u) = tab[e·2^u]; the inverse twiddle
- * ω_{2^s}^(−e·2^u) = −ω_{2^s}^(2^(s−1) − e·2^u) is read backwards from the end of the table,
- * its sign folded into the butterfly (the _neg row functions).
- * The twiddles of a stage depend on (tt, c) only, and the runs for successive tt lie 2^u·S
- * entries apart: a power-of-two stride that maps them all to the same few cache sets. So the
- * stage first copies them into a contiguous buffer (tws, hr·cols entries), read once each, and
- * the butterflies of every group then read that. */
-typedef void (*ntt_rows_fn)(fr *x, fr *y, size_t cnt, const fr *tw, ptrdiff_t ws);
+ * (h = hr·S), and the twiddle of column c is
+ *     ω_{2h}^e = ω_{2^(s−u)}^(tt·S) · ω_{2^(s−u)}^(b + c) = ω_{2hr}^tt · v[c]
+ * (ω^−1 for the inverse): a root of the small table times the stage's
+ * column root v[c] (ntt_col_roots). So the stage first computes its hr·cols twiddles into tws,
+ * row tt = 0 being v itself, one multiplication each, and no table per size is needed. */
+typedef void (*ntt_rows_fn)(fr *x, fr *y, size_t cnt, const fr *tw);
 
 static inline void ntt_pass_stage(fr *scr, fr *tws, unsigned s, unsigned m, unsigned u, size_t b,
-                                  size_t cols, const fr *tab, int inv, ntt_rows_fn rows)
+                                  size_t cols, const ntt_roots *rt, int inv, ntt_rows_fn rows)
 {
-    const size_t S = (size_t)1 << (s - m), R = (size_t)1 << m, half = (size_t)1 << (s - 1);
-    const size_t hr = R >> (u + 1);
-    for (size_t tt = 0; tt < hr; tt++) {
-        const size_t e = (tt * S + b) << u;
-        fr *dst = tws + tt * cols;
-        if (inv)
-            for (size_t c = 0; c < cols; c++)
-                dst[c] = tab[half - e - (c << u)];
-        else
-            for (size_t c = 0; c < cols; c++)
-                dst[c] = tab[e + (c << u)];
-    }
+    const size_t R = (size_t)1 << m, hr = R >> (u + 1);
+    const ntt_consts *cs = ntt_tables_init();
+    const fr *w = (inv ? cs->small_inv : cs->small) + hr; /* w[tt] = ω_{2hr}^±tt */
+    ntt_col_roots(tws, rt, s - u, b, cols, inv);
+    for (size_t tt = 1; tt < hr; tt++)
+        for (size_t c = 0; c < cols; c++)
+            fr_mul(&tws[tt * cols + c], &w[tt], &tws[c]);
     for (size_t g = 0; g < R; g += 2 * hr)
         for (size_t tt = 0; tt < hr; tt++) {
             fr *x = scr + (g + tt) * cols, *y = x + hr * cols;
-            rows(x, y, cols, tws + tt * cols, 1);
+            rows(x, y, cols, tws + tt * cols);
         }
 }
 
@@ -194,26 +157,24 @@ static inline void ntt_pass_scatter(fr *seg, const fr *scr, size_t S, size_t R, 
 }
 
 static void NTT_KSFX(dif_pass)(fr *seg, unsigned s, unsigned m, size_t b, size_t cols,
-                               const fr *tab, int inv, void *scratch)
+                               const ntt_roots *rt, int inv, void *scratch)
 {
     fr *scr = scratch;
     const size_t S = (size_t)1 << (s - m), R = (size_t)1 << m;
     ntt_pass_gather(scr, seg, S, R, b, cols);
     for (unsigned u = 0; u < m; u++)
-        ntt_pass_stage(scr, scr + R * cols, s, m, u, b, cols, tab, inv,
-                       inv ? NTT_KSFX(dif_rows_neg) : NTT_KSFX(dif_rows));
+        ntt_pass_stage(scr, scr + R * cols, s, m, u, b, cols, rt, inv, NTT_KSFX(dif_rows));
     ntt_pass_scatter(seg, scr, S, R, b, cols);
 }
 
 static void NTT_KSFX(dit_pass)(fr *seg, unsigned s, unsigned m, size_t b, size_t cols,
-                               const fr *tab, int inv, void *scratch, const ntt_fin *fin)
+                               const ntt_roots *rt, int inv, void *scratch, const ntt_fin *fin)
 {
     fr *scr = scratch;
     const size_t S = (size_t)1 << (s - m), R = (size_t)1 << m;
     ntt_pass_gather(scr, seg, S, R, b, cols);
     for (unsigned u = m; u-- > 0;)
-        ntt_pass_stage(scr, scr + R * cols, s, m, u, b, cols, tab, inv,
-                       inv ? NTT_KSFX(dit_rows_neg) : NTT_KSFX(dit_rows));
+        ntt_pass_stage(scr, scr + R * cols, s, m, u, b, cols, rt, inv, NTT_KSFX(dit_rows));
     if (fin->mode != NTT_FIN_NONE)
         for (size_t i = 0; i < R * cols; i++)
             NTT_KSFX(fin_one)(&scr[i], fin);

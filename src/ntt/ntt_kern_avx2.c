@@ -61,49 +61,40 @@ NTT_AVX2 void v_transpose_groups(v9 *a, v9 *b, v9 *c, v9 *d)
         v_transpose4(&a->l[j], &b->l[j], &c->l[j], &d->l[j]);
 }
 
-/* Butterflies on two rows of cnt groups with packed twiddles; neg flips every twiddle's sign
- * (see ntt_kern.h). */
-NTT_AVX2 void v_dif_bfly(v9 *x, v9 *y, const v9 *w, int neg)
+/* Butterflies on two rows of cnt groups with packed twiddles (see ntt_kern.h). */
+NTT_AVX2 void v_dif_bfly(v9 *x, v9 *y, const v9 *w)
 {
     v9 s, d;
     v_add(&s, x, y);
-    if (neg)
-        v_sub(&d, y, x);
-    else
-        v_sub(&d, x, y);
+    v_sub(&d, x, y);
     *x = s;
     v_mul(y, &d, w);
 }
 
-NTT_AVX2 void v_dif_rows(v9 *x, v9 *y, const v9p *tw, size_t cnt, int neg)
+NTT_AVX2 void v_dif_rows(v9 *x, v9 *y, const v9p *tw, size_t cnt)
 {
     for (size_t j = 0; j < cnt; j++) {
         v9 w;
         v_unpack(&w, &tw[j]);
-        v_dif_bfly(&x[j], &y[j], &w, neg);
+        v_dif_bfly(&x[j], &y[j], &w);
     }
 }
 
-NTT_AVX2 void v_dit_bfly(v9 *x, v9 *y, const v9 *w, int neg)
+NTT_AVX2 void v_dit_bfly(v9 *x, v9 *y, const v9 *w)
 {
     v9 t, s;
     v_mul(&t, y, w);
-    if (neg) {
-        v_sub(&s, x, &t);
-        v_add(y, x, &t);
-    } else {
-        v_add(&s, x, &t);
-        v_sub(y, x, &t);
-    }
+    v_add(&s, x, &t);
+    v_sub(y, x, &t);
     *x = s;
 }
 
-NTT_AVX2 void v_dit_rows(v9 *x, v9 *y, const v9p *tw, size_t cnt, int neg)
+NTT_AVX2 void v_dit_rows(v9 *x, v9 *y, const v9p *tw, size_t cnt)
 {
     for (size_t j = 0; j < cnt; j++) {
         v9 w;
         v_unpack(&w, &tw[j]);
-        v_dit_bfly(&x[j], &y[j], &w, neg);
+        v_dit_bfly(&x[j], &y[j], &w);
     }
 }
 
@@ -153,7 +144,7 @@ AVX2_FN static void vdif_block(fr *a, unsigned k, int inv, const ntt_fin *fin, v
     /* stages with half-size h = 4·hg >= 4: whole groups pair up */
     for (size_t hg = ng / 2; hg >= 1; hg /= 2)
         for (size_t blk = 0; blk < ng; blk += 2 * hg)
-            v_dif_rows(&L[blk], &L[blk + hg], &tw[hg], hg, 0);
+            v_dif_rows(&L[blk], &L[blk + hg], &tw[hg], hg);
     /* the last two stages inside each group: transpose four groups so that e[u] holds element
      * u of each, then finish and store (lane q of e[u] is element 4q + u of the 16) */
     v9 w4, sc;
@@ -193,16 +184,21 @@ AVX2_FN static void vdit_block(fr *a, unsigned k, int inv, const ntt_fin *fin, v
     }
     for (size_t hg = 1; hg < ng; hg *= 2)
         for (size_t blk = 0; blk < ng; blk += 2 * hg)
-            v_dit_rows(&L[blk], &L[blk + hg], &tw[hg], hg, 0);
+            v_dit_rows(&L[blk], &L[blk + hg], &tw[hg], hg);
     for (size_t g = 0; g < ng; g++) {
         v_fin(&L[g], fin, &sc);
         v_store(a + 4 * g, 1, &L[g]);
     }
 }
 
-/* A pass on the column block [b, b + cols) (see ntt_pass_stage in ntt_kern.h for the twiddle
- * indices and why they are copied first): the block in limbs, rows of cq = cols/4 groups, then
- * one stage's twiddles, packed. */
+/* A pass on the column block [b, b + cols) (see ntt_pass_stage in ntt_kern.h for the twiddles):
+ * the block in limbs, rows of cq = cols/4 groups, then one stage's twiddles, packed, then the
+ * stage's column roots (at most 2^(NTT_SCRATCH_LOG−1) columns, when the pass has two rows). */
+_Static_assert(sizeof(v9) * (((size_t)1 << NTT_SCRATCH_LOG) / 4) +
+                       sizeof(v9p) * (((size_t)1 << NTT_SCRATCH_LOG) / 8) +
+                       sizeof(fr) * (((size_t)1 << NTT_SCRATCH_LOG) / 2) <=
+                   NTT_SCRATCH_BYTES,
+               "NTT_SCRATCH_BYTES too small for the AVX2 passes");
 typedef struct {
     v9 *L;
     v9p *TW; /* packed: the block and its twiddles stay within L2 */
@@ -226,52 +222,47 @@ AVX2_FN static void vpass_gather(vpass *p, void *scratch, const fr *seg, unsigne
 }
 
 /* The twiddles of stage u, packed: group (tt, c) holds those of columns 4c .. 4c + 3 of the
- * pair at offset tt. They are scattered over a table far larger than the caches: each load is
- * a miss, so the loads are requested a few groups ahead. */
-#define TW_AHEAD 8
-
+ * pair at offset tt, ω_{2hr}^±tt · v[4c ..] with the stage's column roots v (see ntt_pass_stage
+ * in ntt_kern.h), computed in fr form after the packed twiddles of stage 0. */
 AVX2_FN static void vpass_twiddles(const vpass *p, unsigned s, unsigned u, size_t b,
-                                   const fr *tab, int inv)
+                                   const ntt_roots *rt, int inv)
 {
-    const size_t half = (size_t)1 << (s - 1), hr = p->R >> (u + 1), ng = hr * p->cq;
-    const ptrdiff_t st = inv ? -((ptrdiff_t)1 << u) : (ptrdiff_t)1 << u;
-    for (size_t i = 0; i < ng + TW_AHEAD; i++) {
-        if (i < ng) {
-            const size_t tt = i / p->cq, c = i % p->cq;
-            const size_t e = ((tt * p->S + b) << u) + ((4 * c) << u);
-            v9 w;
-            v_load(&w, tab + (inv ? half - e : e), st);
-            v_pack(&p->TW[i], &w);
+    const ntt_consts *cs = ntt_tables_init();
+    const size_t hr = p->R >> (u + 1), cols = 4 * p->cq;
+    const fr *w = (inv ? cs->small_inv : cs->small) + hr;
+    fr *v = (fr *)(p->TW + p->R / 2 * p->cq);
+    ntt_col_roots(v, rt, s - u, b, cols, inv);
+    for (size_t tt = 0; tt < hr; tt++)
+        for (size_t c = 0; c < p->cq; c++) {
+            fr t[4];
+            const fr *src = v + 4 * c;
+            if (tt > 0) {
+                for (int l = 0; l < 4; l++)
+                    fr_mul(&t[l], &w[tt], &v[4 * c + (size_t)l]);
+                src = t;
+            }
+            v9 x;
+            v_load(&x, src, 1);
+            v_pack(&p->TW[tt * p->cq + c], &x);
         }
-        if (i + TW_AHEAD < ng) {
-            const size_t j = i + TW_AHEAD, tt = j / p->cq, c = j % p->cq;
-            const size_t e = ((tt * p->S + b) << u) + ((4 * c) << u);
-            const fr *q = tab + (inv ? half - e : e);
-            for (int l = 0; l < 4; l++)
-                __builtin_prefetch(q + l * st);
-        }
-    }
 }
 
 AVX2_FN static void vdif_pass(fr *seg, unsigned s, unsigned m, size_t b, size_t cols,
-                              const fr *tab, int inv, void *scratch)
+                              const ntt_roots *rt, int inv, void *scratch)
 {
     if (cols % 4) {
-        ntt_kernels_adx.dif_pass(seg, s, m, b, cols, tab, inv, scratch);
+        ntt_kernels_adx.dif_pass(seg, s, m, b, cols, rt, inv, scratch);
         return;
     }
     vpass p;
     vpass_gather(&p, scratch, seg, s, m, b, cols);
     for (unsigned u = 0; u < m; u++) {
         const size_t hr = p.R >> (u + 1);
-        vpass_twiddles(&p, s, u, b, tab, inv);
+        vpass_twiddles(&p, s, u, b, rt, inv);
         for (size_t g = 0; g < p.R; g += 2 * hr)
             for (size_t tt = 0; tt < hr; tt++) {
                 v9 *x = p.L + (g + tt) * p.cq;
-                if (inv)
-                    v_dif_rows(x, x + hr * p.cq, p.TW + tt * p.cq, p.cq, 1);
-                else
-                    v_dif_rows(x, x + hr * p.cq, p.TW + tt * p.cq, p.cq, 0);
+                v_dif_rows(x, x + hr * p.cq, p.TW + tt * p.cq, p.cq);
             }
     }
     for (size_t t = 0; t < p.R; t++)
@@ -280,24 +271,21 @@ AVX2_FN static void vdif_pass(fr *seg, unsigned s, unsigned m, size_t b, size_t 
 }
 
 AVX2_FN static void vdit_pass(fr *seg, unsigned s, unsigned m, size_t b, size_t cols,
-                              const fr *tab, int inv, void *scratch, const ntt_fin *fin)
+                              const ntt_roots *rt, int inv, void *scratch, const ntt_fin *fin)
 {
     if (cols % 4) {
-        ntt_kernels_adx.dit_pass(seg, s, m, b, cols, tab, inv, scratch, fin);
+        ntt_kernels_adx.dit_pass(seg, s, m, b, cols, rt, inv, scratch, fin);
         return;
     }
     vpass p;
     vpass_gather(&p, scratch, seg, s, m, b, cols);
     for (unsigned u = m; u-- > 0;) {
         const size_t hr = p.R >> (u + 1);
-        vpass_twiddles(&p, s, u, b, tab, inv);
+        vpass_twiddles(&p, s, u, b, rt, inv);
         for (size_t g = 0; g < p.R; g += 2 * hr)
             for (size_t tt = 0; tt < hr; tt++) {
                 v9 *x = p.L + (g + tt) * p.cq;
-                if (inv)
-                    v_dit_rows(x, x + hr * p.cq, p.TW + tt * p.cq, p.cq, 1);
-                else
-                    v_dit_rows(x, x + hr * p.cq, p.TW + tt * p.cq, p.cq, 0);
+                v_dit_rows(x, x + hr * p.cq, p.TW + tt * p.cq, p.cq);
             }
     }
     v9 sc;

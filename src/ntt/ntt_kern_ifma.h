@@ -8,7 +8,8 @@
  * Montgomery factors: ifma_fr8's multiplication divides by 2^260, fr.h's by 2^256. The data keeps
  * fr.h's form (only the radix changes on the way in and out) and every twiddle carries the
  * extra 2^4 instead: x·(16w)·2^−260 = x·w·2^−256. In-cache twiddles are stored as 16w mod r;
- * pass twiddles, read from the big fr tables on the fly, are 16w brought below 4r.
+ * pass twiddles are computed per column block from roots in that form (a product of two such
+ * factors keeps it: 16a·16b·2^−260 = 16ab), below 1.5r.
  * Ranges (ifma.h: a product needs a·b < r·2^260 and is below a·b·2^−260 + r), with twiddles
  * below 4r, so that any factor below 4r times a twiddle is valid and below 1.5r:
  *   - between kernels, as everywhere in the NTT, values are in [0, 2r);
@@ -36,10 +37,14 @@ _Static_assert(NTT_SCRATCH_BYTES >= LF_SMALL_GROUPS * sizeof(fr8v) &&
                "NTT_SCRATCH_BYTES too small for the IFMA kernels");
 
 /* In-cache twiddles, forward [0] and inverse [1]: group g >= 1 holds 16·small[8g .. 8g + 7] mod
- * r; w8 holds 16·ω_8^j mod r (j = 1, 2, 3) in every lane, for the radix-8 ends. */
+ * r; w8 holds 16·ω_8^j mod r (j = 1, 2, 3) in every lane, for the radix-8 ends. For the passes:
+ * small16 = 16·small mod r (scalars, to broadcast), and for each order 2^s, pow8[s] holds
+ * 16·ω_{2^s}^±j mod r in lane j, step8[s] 16·ω_{2^s}^±8 mod r in every lane. */
 typedef struct {
     fr8v tw[2][LF_SMALL_GROUPS];
     fr8v w8[2][3];
+    fr small16[2][(size_t)1 << NTT_BLOCK_LOG];
+    fr8v pow8[2][NTT_ROOT_LOG + 1], step8[2][NTT_ROOT_LOG + 1];
 } lf_tables;
 
 static lf_tables lft;
@@ -67,6 +72,19 @@ static void lf_tables_build(void)
             lf_times16(&t[0], &small[4 + j]);
             lf_broadcast(&lft.w8[inv][j - 1], &t[0]);
         }
+        for (size_t i = 1; i < ((size_t)1 << NTT_BLOCK_LOG); i++)
+            lf_times16(&lft.small16[inv][i], &small[i]);
+        for (unsigned s = 0; s <= NTT_ROOT_LOG; s++) {
+            const fr *w = inv ? &cs->omega_inv[s] : &cs->omega[s];
+            fr x = FR_ONE;
+            for (int j = 0; j < 8; j++) {
+                lf_times16(&t[j], &x);
+                fr_mul(&x, &x, w);
+            }
+            lf_load(&lft.pow8[inv][s], t, 1);
+            lf_times16(&t[0], &x);
+            lf_broadcast(&lft.step8[inv][s], &t[0]);
+        }
     }
 }
 
@@ -77,20 +95,20 @@ V8_INLINE void lf_broadcast16(fr8v *o, const fr *w)
     fr8v_shl(o, o, 4);
 }
 
-/* Gentleman–Sande: (x, y) <- (x + y, (x − y)·w); neg flips the twiddle's sign ((y − x)·w). The
- * product is left loose (ntt_kern_ifma_arith.h): whatever reads it next normalises. */
-V8_INLINE void lf_dif_start(fr8v *x, fr8v *d, const fr8v *y, int neg)
+/* Gentleman–Sande: (x, y) <- (x + y, (x − y)·w). The product is left loose
+ * (ntt_kern_ifma_arith.h): whatever reads it next normalises. */
+V8_INLINE void lf_dif_start(fr8v *x, fr8v *d, const fr8v *y)
 {
     fr8v s;
     lf_add(&s, x, y);
-    lf_sub_lazy(d, neg ? y : x, neg ? x : y);
+    lf_sub_lazy(d, x, y);
     *x = s;
 }
 
 V8_INLINE void lf_dif_bfly(fr8v *x, fr8v *y, const fr8v *w)
 {
     fr8v d;
-    lf_dif_start(x, &d, y, 0);
+    lf_dif_start(x, &d, y);
     lf_mul(y, &d, w, 0);
 }
 
@@ -105,19 +123,13 @@ V8_INLINE void lf_dit_bfly(fr8v *x, fr8v *y, const fr8v *w)
 }
 
 /* The same in [0, 4r), for the product t = y·w of a y < 4r: x is brought below 2r first, then
- * x + t and x − t + 2r need no reduction. neg swaps the two outputs' roles (a negated
- * twiddle). Inputs and outputs normalised. */
-V8_INLINE void lf_dit_finish4(fr8v *x, fr8v *y, const fr8v *t, int neg)
+ * x + t and x − t + 2r need no reduction. Inputs and outputs normalised. */
+V8_INLINE void lf_dit_finish4(fr8v *x, fr8v *y, const fr8v *t)
 {
     fr8v xr;
     m52_csub(xr.l, x->l, FR8_2R, 5);
-    if (neg) {
-        m52_add_lazy(y->l, xr.l, t->l, 5);
-        lf_sub_lazy(x, &xr, t);
-    } else {
-        m52_add_lazy(x->l, xr.l, t->l, 5);
-        lf_sub_lazy(y, &xr, t);
-    }
+    m52_add_lazy(x->l, xr.l, t->l, 5);
+    lf_sub_lazy(y, &xr, t);
 }
 
 /* Butterflies without a twiddle (w = 1). */
@@ -137,13 +149,13 @@ V8_INLINE void lf_bfly1(fr8v *x, fr8v *y)
  * work. The whole stage is one sequence, so that short rows pipeline too. */
 #define LF_X(q) (L + (q) + ((q) & ~(H - 1)))
 
-V8_INLINE void lf_dif_stage(fr8v *L, size_t nb, size_t H, const fr8v *tw, int neg)
+V8_INLINE void lf_dif_stage(fr8v *L, size_t nb, size_t H, const fr8v *tw)
 {
     fr8v d, dn;
-    lf_dif_start(LF_X(0), &d, LF_X(0) + H, neg);
+    lf_dif_start(LF_X(0), &d, LF_X(0) + H);
     for (size_t q = 0; q + 1 < nb; q++) {
         fr8v *xn = LF_X(q + 1);
-        lf_dif_start(xn, &dn, xn + H, neg);
+        lf_dif_start(xn, &dn, xn + H);
         lf_mul(LF_X(q) + H, &d, &tw[q & (H - 1)], 0);
         d = dn;
     }
@@ -151,18 +163,18 @@ V8_INLINE void lf_dif_stage(fr8v *L, size_t nb, size_t H, const fr8v *tw, int ne
 }
 
 /* In [0, 4r) (lf_dit_finish4): inputs below 4r, outputs below 4r. */
-V8_INLINE void lf_dit_stage(fr8v *L, size_t nb, size_t H, const fr8v *tw, int neg)
+V8_INLINE void lf_dit_stage(fr8v *L, size_t nb, size_t H, const fr8v *tw)
 {
     fr8v t, tn;
     lf_mul(&t, LF_X(0) + H, &tw[0], 0);
     for (size_t q = 0; q + 1 < nb; q++) {
         lf_mul(&tn, LF_X(q + 1) + H, &tw[(q + 1) & (H - 1)], 0);
         fr8v *x = LF_X(q);
-        lf_dit_finish4(x, x + H, &t, neg);
+        lf_dit_finish4(x, x + H, &t);
         t = tn;
     }
     fr8v *x = LF_X(nb - 1);
-    lf_dit_finish4(x, x + H, &t, neg);
+    lf_dit_finish4(x, x + H, &t);
 }
 #undef LF_X
 
@@ -220,7 +232,7 @@ static void lf_dif_block(fr *a, unsigned k, int inv, const ntt_fin *fin, void *s
     for (size_t g = 0; g < ng; g++)
         lf_load(&L[g], a + 8 * g, 1);
     for (size_t hg = ng / 2; hg >= 1; hg /= 2)
-        lf_dif_stage(L, ng / 2, hg, &tw[hg], 0);
+        lf_dif_stage(L, ng / 2, hg, &tw[hg]);
     fr8v sc16;
     lf_broadcast16(&sc16, &fin->scale);
     for (size_t g = 0; g < ng; g += 8) {
@@ -253,7 +265,7 @@ static void lf_dit_block(fr *a, unsigned k, int inv, const ntt_fin *fin, void *s
     }
     /* the stages on whole groups in [0, 4r), brought back below 2r at the end */
     for (size_t hg = 1; hg < ng; hg *= 2)
-        lf_dit_stage(L, ng / 2, hg, &tw[hg], 0);
+        lf_dit_stage(L, ng / 2, hg, &tw[hg]);
     fr8v sc16;
     lf_broadcast16(&sc16, &fin->scale);
     for (size_t g = 0; g < ng; g++) {
@@ -305,68 +317,63 @@ static void lf_pass_scatter(const lf_pass *p, fr *seg, size_t b, const ntt_fin *
         }
 }
 
-/* The twiddles of stage u: group (tt, c) holds those of columns 8c .. 8c + 7 of the pair at
- * offset tt, times 16, below 4r. They are scattered over a table far larger than the caches,
- * so the loads are requested a few groups ahead. */
-#define LF_TW_AHEAD 8
-
-static void lf_pass_twiddles(const lf_pass *p, unsigned s, unsigned u, size_t b, const fr *tab,
-                             int inv)
+/* The twiddles of stage u (ntt_pass_stage in ntt_kern.h): row tt = 0 holds the stage's column
+ * roots 16·ω_{2^(s−u)}^±(b + c), one product per group of eight after the first (pow8, step8);
+ * row tt the same times 16·ω_{2hr}^±tt. Every value stays in the cache. */
+static void lf_pass_twiddles(const lf_pass *p, unsigned s, unsigned u, size_t b,
+                             const ntt_roots *rt, int inv)
 {
-    const size_t half = (size_t)1 << (s - 1), hr = p->R >> (u + 1), ng = hr * p->cq;
-    const ptrdiff_t st = inv ? -((ptrdiff_t)1 << u) : (ptrdiff_t)1 << u;
-    for (size_t i = 0; i < ng; i++) {
-        if (i + LF_TW_AHEAD < ng) {
-            const size_t j = i + LF_TW_AHEAD, tt = j / p->cq, c = j % p->cq;
-            const size_t e = ((tt * p->S + b) << u) + ((8 * c) << u);
-            const fr *q = tab + (inv ? half - e : e);
-            for (int l = 0; l < 8; l++)
-                __builtin_prefetch(q + l * st);
-        }
-        const size_t tt = i / p->cq, c = i % p->cq;
-        const size_t e = ((tt * p->S + b) << u) + ((8 * c) << u);
-        lf_load(&p->TW[i], tab + (inv ? half - e : e), st);
-        lf_times16_4r(&p->TW[i], &p->TW[i]);
+    const size_t hr = p->R >> (u + 1), cq = p->cq;
+    const unsigned su = s - u;
+    fr base;
+    fr8v bb;
+    ntt_root_pow(&base, rt, su, b, inv);
+    lf_broadcast16(&bb, &base);
+    lf_mul(&p->TW[0], &bb, &lft.pow8[inv][su], 1);
+    for (size_t c = 1; c < cq; c++)
+        lf_mul(&p->TW[c], &p->TW[c - 1], &lft.step8[inv][su], 1);
+    const fr *w16 = lft.small16[inv] + hr;
+    for (size_t tt = 1; tt < hr; tt++) {
+        fr8v w;
+        lf_broadcast(&w, &w16[tt]);
+        for (size_t c = 0; c < cq; c++)
+            lf_mul(&p->TW[tt * cq + c], &w, &p->TW[c], 1);
     }
 }
 
-static void lf_dif_pass(fr *seg, unsigned s, unsigned m, size_t b, size_t cols, const fr *tab,
-                        int inv, void *scratch)
+static void lf_dif_pass(fr *seg, unsigned s, unsigned m, size_t b, size_t cols,
+                        const ntt_roots *rt, int inv, void *scratch)
 {
     if (cols % 8) {
-        NTT_IFMA_FALLBACK.dif_pass(seg, s, m, b, cols, tab, inv, scratch);
+        NTT_IFMA_FALLBACK.dif_pass(seg, s, m, b, cols, rt, inv, scratch);
         return;
     }
+    pthread_once(&lft_once, lf_tables_build);
     lf_pass p;
     lf_pass_gather(&p, scratch, seg, s, m, b, cols);
     for (unsigned u = 0; u < m; u++) {
         const size_t hr = p.R >> (u + 1);
-        lf_pass_twiddles(&p, s, u, b, tab, inv);
-        if (inv)
-            lf_dif_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW, 1);
-        else
-            lf_dif_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW, 0);
+        lf_pass_twiddles(&p, s, u, b, rt, inv);
+        lf_dif_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW);
     }
     static const ntt_fin none = {NTT_FIN_NONE, {{0}}};
     lf_pass_scatter(&p, seg, b, &none, 0);
 }
 
-static void lf_dit_pass(fr *seg, unsigned s, unsigned m, size_t b, size_t cols, const fr *tab,
-                        int inv, void *scratch, const ntt_fin *fin)
+static void lf_dit_pass(fr *seg, unsigned s, unsigned m, size_t b, size_t cols,
+                        const ntt_roots *rt, int inv, void *scratch, const ntt_fin *fin)
 {
     if (cols % 8) {
-        NTT_IFMA_FALLBACK.dit_pass(seg, s, m, b, cols, tab, inv, scratch, fin);
+        NTT_IFMA_FALLBACK.dit_pass(seg, s, m, b, cols, rt, inv, scratch, fin);
         return;
     }
+    pthread_once(&lft_once, lf_tables_build);
     lf_pass p;
     lf_pass_gather(&p, scratch, seg, s, m, b, cols);
     for (unsigned u = m; u-- > 0;) {
         const size_t hr = p.R >> (u + 1);
-        lf_pass_twiddles(&p, s, u, b, tab, inv);
-        if (inv)
-            lf_dit_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW, 1);
-        else
-            lf_dit_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW, 0);
+        lf_pass_twiddles(&p, s, u, b, rt, inv);
+        lf_dit_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW);
     }
     lf_pass_scatter(&p, seg, b, fin, 1);
 }

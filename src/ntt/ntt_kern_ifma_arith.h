@@ -48,21 +48,6 @@ V8_UNROLL
         m52_norm(r->l, 5);
 }
 
-/* 4r and 8r in radix 2^52. */
-static const uint64_t LF_4R[5] = {0xffffc00000004ull, 0x0bfff96ffbfffull, 0x68760154ef690ull,
-                                  0xf520cce760202ull, 0x1cfb69d4ca675ull};
-static const uint64_t LF_8R[5] = {0xffff800000008ull, 0x17fff2dff7fffull, 0xd0ec02a9ded20ull,
-                                  0xea4199cec0404ull, 0x39f6d3a994cebull};
-
-/* 16w brought into [0, 4r) for a normalised w < r: the shift, then two conditional
- * subtractions (of 8r, then 4r). */
-V8_INLINE void lf_times16_4r(fr8v *r, const fr8v *w)
-{
-    fr8v_shl(r, w, 4);
-    m52_csub(r->l, r->l, LF_8R, 5);
-    m52_csub(r->l, r->l, LF_4R, 5);
-}
-
 /* a + b into [0, 2r), normalised; a, b < 2r, loose allowed. */
 V8_INLINE void lf_add(fr8v *r, const fr8v *a, const fr8v *b)
 {

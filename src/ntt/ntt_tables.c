@@ -1,13 +1,12 @@
 /* Roots of unity and twiddle tables of the NTT. ω = 7^((r−1)/2^32) is derived once at first use
- * (tests check it against blstrs' published ROOT_OF_UNITY). Per-size twiddle tables are built on
- * first use, in parallel, and cached for the life of the process (or until released). */
+ * (tests check it against blstrs' published ROOT_OF_UNITY). The passes' root tables (two tables of
+ * powers of ω_{2^27}, the same for every size) are built on first use and cached for the life of
+ * the process (or until released). */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include "ntt/ntt_internal.h"
-#include "util/parallel.h"
 
 #define SMALL_N ((size_t)1 << NTT_BLOCK_LOG)
 
@@ -15,7 +14,8 @@ static ntt_consts consts;
 static fr small_fwd[SMALL_N], small_inv[SMALL_N];
 static pthread_once_t consts_once = PTHREAD_ONCE_INIT;
 
-static _Atomic(fr *) tables[CUZK_NTT_MAX_LOG + 1];
+static _Atomic(const ntt_roots *) roots_cached;
+static ntt_roots roots_store;
 static atomic_size_t table_bytes;
 static pthread_mutex_t tables_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -32,11 +32,6 @@ static void pow_limbs(fr *o, const fr *base, const uint64_t *e, size_t limbs)
     *o = acc;
 }
 
-static void pow_u64(fr *o, const fr *base, uint64_t e)
-{
-    pow_limbs(o, base, &e, 1);
-}
-
 static void consts_build(void)
 {
     /* (r − 1) / 2^32: r − 1 = 2^32 · odd, so ω has order exactly 2^32 when 7 is a non-residue. */
@@ -47,6 +42,8 @@ static void consts_build(void)
     pow_limbs(&consts.omega[32], &consts.g, e, 4);
     for (int k = 32; k > 0; k--)
         fr_sqr(&consts.omega[k - 1], &consts.omega[k]);
+    for (int k = 0; k <= 32; k++)
+        fr_inv(&consts.omega_inv[k], &consts.omega[k]);
     fr two, inv2;
     fr_from_u64(&two, 2);
     fr_inv(&inv2, &two);
@@ -77,63 +74,60 @@ const ntt_consts *ntt_tables_init(void)
     return &consts;
 }
 
-/* Chunks of the table built independently: each starts from ω^(chunk start) by exponentiation. */
-#define FILL_CHUNK 4096
+#define ROOT_LO_N ((size_t)1 << NTT_ROOT_LO_LOG)
+#define ROOT_HI_N ((size_t)1 << (NTT_ROOT_LOG - NTT_ROOT_LO_LOG))
+#define ROOT_MASK (((uint64_t)1 << NTT_ROOT_LOG) - 1)
 
-typedef struct {
-    fr *t;
-    size_t n; /* entries */
-    fr w;
-} fill_ctx;
-
-static void fill_range(void *p, size_t begin, size_t end)
+/* t[i] = x0·step^i for i < n */
+static void geometric(fr *t, size_t n, const fr *x0, const fr *step)
 {
-    fill_ctx *c = p;
-    fr x;
-    pow_u64(&x, &c->w, begin);
-    for (size_t i = begin; i < end; i++) {
-        c->t[i] = x;
-        fr_mul(&x, &x, &c->w);
-    }
+    t[0] = *x0;
+    for (size_t i = 1; i < n; i++)
+        fr_mul(&t[i], &t[i - 1], step);
 }
 
-static fr *alloc_table(size_t bytes)
+const ntt_roots *ntt_roots_get(void)
 {
-    void *p = NULL;
-    /* Large tables are read with strides across their whole length: huge pages spare the TLB. */
-    const size_t align = bytes >= ((size_t)4 << 20) ? ((size_t)2 << 20) : 64;
-    size_t rounded = (bytes + align - 1) / align * align;
-    if (posix_memalign(&p, align, rounded) != 0)
-        return NULL;
-#ifdef MADV_HUGEPAGE
-    if (align > 64)
-        madvise(p, rounded, MADV_HUGEPAGE);
-#endif
-    return p;
-}
-
-const fr *ntt_table(unsigned s, int threads)
-{
-    if (s < 1 || s > CUZK_NTT_MAX_LOG)
-        return NULL;
-    fr *t = atomic_load_explicit(&tables[s], memory_order_acquire);
-    if (t)
-        return t;
+    const ntt_roots *rt = atomic_load_explicit(&roots_cached, memory_order_acquire);
+    if (rt)
+        return rt;
     const ntt_consts *cs = ntt_tables_init();
     pthread_mutex_lock(&tables_lock);
-    t = atomic_load_explicit(&tables[s], memory_order_relaxed);
-    if (!t) {
-        const size_t n = ((size_t)1 << (s - 1)) + 1;
-        t = alloc_table(n * sizeof(fr));
-        if (t) {
-            fill_ctx c = {t, n, cs->omega[s]};
-            cuzk_parallel_for(threads, n, FILL_CHUNK, fill_range, &c);
-            atomic_fetch_add(&table_bytes, n * sizeof(fr));
-            atomic_store_explicit(&tables[s], t, memory_order_release);
+    rt = atomic_load_explicit(&roots_cached, memory_order_relaxed);
+    if (!rt) {
+        fr *lo = malloc(ROOT_LO_N * sizeof(fr)), *hi = malloc(ROOT_HI_N * sizeof(fr));
+        if (lo && hi) {
+            /* hi's step ω_{2^27}^(2^14) is ω_{2^13} */
+            geometric(lo, ROOT_LO_N, &FR_ONE, &cs->omega[NTT_ROOT_LOG]);
+            geometric(hi, ROOT_HI_N, &FR_ONE, &cs->omega[NTT_ROOT_LOG - NTT_ROOT_LO_LOG]);
+            roots_store = (ntt_roots){lo, hi};
+            atomic_fetch_add(&table_bytes, (ROOT_LO_N + ROOT_HI_N) * sizeof(fr));
+            rt = &roots_store;
+            atomic_store_explicit(&roots_cached, rt, memory_order_release);
+        } else {
+            free(lo);
+            free(hi);
         }
     }
     pthread_mutex_unlock(&tables_lock);
-    return t;
+    return rt;
+}
+
+void ntt_root_pow(fr *out, const ntt_roots *rt, unsigned s, uint64_t e, int inv)
+{
+    /* ω_{2^s} = ω_{2^27}^(2^(27−s)); ω^−E = ω^(2^27 − E) */
+    uint64_t E = (e << (NTT_ROOT_LOG - s)) & ROOT_MASK;
+    if (inv)
+        E = (((uint64_t)1 << NTT_ROOT_LOG) - E) & ROOT_MASK;
+    fr_mul(out, &rt->hi[E >> NTT_ROOT_LO_LOG], &rt->lo[E & (ROOT_LO_N - 1)]);
+}
+
+void ntt_col_roots(fr *v, const ntt_roots *rt, unsigned s, uint64_t b, size_t n, int inv)
+{
+    const ntt_consts *cs = ntt_tables_init();
+    fr x0;
+    ntt_root_pow(&x0, rt, s, b, inv);
+    geometric(v, n, &x0, inv ? &cs->omega_inv[s] : &cs->omega[s]);
 }
 
 size_t cuzk_ntt_table_bytes(void)
@@ -144,9 +138,10 @@ size_t cuzk_ntt_table_bytes(void)
 void cuzk_ntt_release_tables(void)
 {
     pthread_mutex_lock(&tables_lock);
-    for (unsigned s = 0; s <= CUZK_NTT_MAX_LOG; s++) {
-        fr *t = atomic_exchange(&tables[s], NULL);
-        free(t);
+    if (atomic_exchange(&roots_cached, NULL)) {
+        free((void *)roots_store.lo);
+        free((void *)roots_store.hi);
+        roots_store = (ntt_roots){NULL, NULL};
     }
     atomic_store(&table_bytes, 0);
     pthread_mutex_unlock(&tables_lock);

@@ -1,8 +1,9 @@
 /* NTT tests: every kind and element order against an O(n²) DFT (Horner evaluation at each point)
  * for 2^1..2^10 with every kernel set (the emulated IFMA one included, so its algorithm is
  * checked on any CPU), every set against the portable one up to 2^16, round trips and spot
- * evaluations up to 2^20, independence from the thread count and the field implementation, ω
- * against GMP and the published constant, and bad arguments. */
+ * evaluations up to 2^21 (two levels of passes), independence from the thread count and the
+ * field implementation, ω against GMP and the published constant, the passes' twiddle roots
+ * against exponentiation for every order up to 2^27, and bad arguments. */
 #include <gmp.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -635,6 +636,95 @@ static void test_omega(void)
     CHECK(cuzk_ntt_root(NULL, 3) == CUZK_ERR_INVALID_ARG);
 }
 
+/* The passes' twiddles without per-size tables: ω_{2^s}^±e from the two root tables, and runs
+ * of column roots, against exponentiation of the published ω, for every order 2^1 .. 2^27 and
+ * exponents at and past the wrap-around. */
+static void test_pass_roots(void)
+{
+    const ntt_roots *rt = ntt_roots_get();
+    CHECK(rt != NULL);
+    if (!rt)
+        return;
+    /* every entry of both tables: ω_{2^27}^i and ω_{2^27}^(j·2^14) by repeated multiplication */
+    fr w27, step, want = FR_ONE, got;
+    root(&w27, NTT_ROOT_LOG);
+    for (uint64_t i = 0; i < ((uint64_t)1 << NTT_ROOT_LO_LOG); i++) {
+        ntt_root_pow(&got, rt, NTT_ROOT_LOG, i, 0);
+        CHECK_MSG(fr_eq(&got, &want), "low root table entry %llu", (unsigned long long)i);
+        fr_mul(&want, &want, &w27);
+    }
+    step = want; /* ω_{2^27}^(2^14) */
+    want = FR_ONE;
+    for (uint64_t j = 0; j < ((uint64_t)1 << (NTT_ROOT_LOG - NTT_ROOT_LO_LOG)); j++) {
+        ntt_root_pow(&got, rt, NTT_ROOT_LOG, j << NTT_ROOT_LO_LOG, 0);
+        CHECK_MSG(fr_eq(&got, &want), "high root table entry %llu", (unsigned long long)j);
+        fr_mul(&want, &want, &step);
+    }
+    for (unsigned s = 1; s <= NTT_ROOT_LOG; s++) {
+        fr w, wi;
+        root(&w, s);
+        fr_inv(&wi, &w);
+        const uint64_t n = (uint64_t)1 << s;
+        const uint64_t es[] = {0, 1, 2, n / 2, n - 1, n, n + 3, 3 * n - 1,
+                               test_rand_below(n), test_rand_below((size_t)1 << 40)};
+        for (size_t i = 0; i < sizeof es / sizeof es[0]; i++)
+            for (int inv = 0; inv < 2; inv++) {
+                fr want, got;
+                const uint64_t e = es[i] % n;
+                fr_pow(&want, inv ? &wi : &w, &e, 1);
+                ntt_root_pow(&got, rt, s, es[i], inv);
+                CHECK_MSG(fr_eq(&got, &want) && is_reduced(&got), "root_pow s=%u e=%llu inv=%d", s,
+                          (unsigned long long)es[i], inv);
+            }
+        /* a run of 19 column roots from a random start (the last one checked) */
+        for (int inv = 0; inv < 2; inv++) {
+            fr v[19], want;
+            const uint64_t b = test_rand_below(n);
+            ntt_col_roots(v, rt, s, b, 19, inv);
+            const uint64_t e = (b + 18) % n;
+            fr_pow(&want, inv ? &wi : &w, &e, 1);
+            CHECK_MSG(fr_eq(&v[18], &want) && is_reduced(&v[18]), "col_roots s=%u inv=%d", s, inv);
+        }
+    }
+}
+
+/* A size with two levels of passes in the production plan (2^21: passes of 5 and 4 stages, then
+ * blocks): spot evaluations of the forward transform and of the coset one against Horner, and
+ * the round trips back, with the production kernels. */
+static void test_two_levels(void)
+{
+    const unsigned k = 21;
+    if (BIG_LOG < 20) /* sanitizer builds: too slow there; test_split_levels covers the levels */
+        return;
+    ntt_plan p;
+    CHECK(ntt_plan_init(&p, k, 2) == CUZK_OK && p.levels == 2);
+    ntt_plan_free(&p);
+    const size_t n = (size_t)1 << k;
+    fr *x = malloc(n * sizeof(fr)), *y = malloc(n * sizeof(fr));
+    fill_input(x, n, 1);
+    for (int coset = 0; coset < 2; coset++) {
+        const cuzk_ntt_kind fwd = coset ? CUZK_NTT_COSET_FORWARD : CUZK_NTT_FORWARD;
+        const cuzk_ntt_kind inv = coset ? CUZK_NTT_COSET_INVERSE : CUZK_NTT_INVERSE;
+        memcpy(y, x, n * sizeof(fr));
+        CHECK(cuzk_ntt(y, k, fwd, 2) == CUZK_OK);
+        fr w, g, pt, v;
+        root(&w, k);
+        fr_from_u64(&g, 7);
+        const uint64_t js[2] = {n / 2 + 1 + test_rand_below(n / 2 - 1), test_rand_below(n)};
+        for (int i = 0; i < 2; i++) {
+            fr_pow(&pt, &w, &js[i], 1);
+            if (coset)
+                fr_mul(&pt, &pt, &g);
+            horner(&v, x, n, &pt);
+            CHECK_MSG(fr_eq(&v, &y[js[i]]), "2^%u coset=%d eval j=%llu", k, coset,
+                      (unsigned long long)js[i]);
+        }
+        CHECK(cuzk_ntt(y, k, inv, 2) == CUZK_OK);
+        CHECK_MSG(same(y, x, n), "2^%u coset=%d round trip", k, coset);
+    }
+    free(x), free(y);
+}
+
 static void test_bitrev(void)
 {
     for (unsigned k = 0; k <= 14; k++) {
@@ -719,11 +809,20 @@ static void test_concurrent(void)
     }
 }
 
+/* The twiddle tables: the same few hundred KiB for every size with passes (the largest
+ * included: no table grows with the transform), none for in-cache sizes, released and rebuilt. */
 static void test_tables(void)
 {
     const unsigned k = KSET_LOG_A;
+    const size_t root_bytes = (((size_t)1 << NTT_ROOT_LO_LOG) +
+                               ((size_t)1 << (NTT_ROOT_LOG - NTT_ROOT_LO_LOG))) * sizeof(fr);
+    cuzk_ntt_release_tables();
+    CHECK(cuzk_ntt_prepare(NTT_BLOCK_LOG, 2) == CUZK_OK);
+    CHECK(cuzk_ntt_table_bytes() == 0);
     CHECK(cuzk_ntt_prepare(k, 2) == CUZK_OK);
-    CHECK(cuzk_ntt_table_bytes() >= (((size_t)1 << (k - 1)) + 1) * sizeof(fr));
+    CHECK_MSG(cuzk_ntt_table_bytes() == root_bytes, "table bytes %zu", cuzk_ntt_table_bytes());
+    CHECK(cuzk_ntt_prepare(CUZK_NTT_MAX_LOG, 2) == CUZK_OK);
+    CHECK(cuzk_ntt_table_bytes() == root_bytes && root_bytes <= ((size_t)1 << 20));
     cuzk_ntt_release_tables();
     CHECK(cuzk_ntt_table_bytes() == 0);
     /* rebuilt on the next use, same results */
@@ -832,10 +931,12 @@ int main(void)
     run("bitrev", test_bitrev);
     run("dft", test_against_dft);
     run("coset-shifted", test_coset_shifted);
+    run("pass-roots", test_pass_roots);
     run("split-levels", test_split_levels);
     run("kernel-sets", test_kernel_sets);
     run("kernel-sizes", test_kernel_sizes);
     run("large", test_large);
+    run("two-levels", test_two_levels);
     run("tables", test_tables);
     run("concurrent", test_concurrent);
     return test_finish();

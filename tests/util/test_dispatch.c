@@ -107,14 +107,15 @@ static const cuzk_fc_feistel_lanes_t *fl_real[NV];
     {                                                                                                             \
         count(CUZK_ENTRY_NTT_KERNELS, V), kern_real[V]->dit_block(a, k, inv, f, s);                               \
     }                                                                                                             \
-    static void k_difp_##V(fr *g, unsigned s, unsigned m, size_t b, size_t c, const fr *tab, int inv, void *sc)   \
+    static void k_difp_##V(fr *g, unsigned s, unsigned m, size_t b, size_t c, const ntt_roots *rt, int inv,       \
+                           void *sc)                                                                              \
     {                                                                                                             \
-        count(CUZK_ENTRY_NTT_KERNELS, V), kern_real[V]->dif_pass(g, s, m, b, c, tab, inv, sc);                    \
+        count(CUZK_ENTRY_NTT_KERNELS, V), kern_real[V]->dif_pass(g, s, m, b, c, rt, inv, sc);                     \
     }                                                                                                             \
-    static void k_ditp_##V(fr *g, unsigned s, unsigned m, size_t b, size_t c, const fr *tab, int inv, void *sc,   \
-                           const ntt_fin *f)                                                                      \
+    static void k_ditp_##V(fr *g, unsigned s, unsigned m, size_t b, size_t c, const ntt_roots *rt, int inv,       \
+                           void *sc, const ntt_fin *f)                                                            \
     {                                                                                                             \
-        count(CUZK_ENTRY_NTT_KERNELS, V), kern_real[V]->dit_pass(g, s, m, b, c, tab, inv, sc, f);                 \
+        count(CUZK_ENTRY_NTT_KERNELS, V), kern_real[V]->dit_pass(g, s, m, b, c, rt, inv, sc, f);                  \
     }                                                                                                             \
     static void k_scale_##V(fr *a, size_t n, const fr *hi, const fr *lo)                                          \
     {                                                                                                             \
