@@ -1,11 +1,14 @@
 /* `cuzk params generate`: development Groth16 parameters for the PoRep, Winning PoSt, Window PoSt or
  * SnapDeals (empty sector update) circuit by a fresh random setup, under Filecoin's v28 file names so that a directory of real parameters is used
  * the same way. A <stem>.cuzk-dev file marks them as NOT a trusted setup; existing files of the right shape
- * are reused. */
+ * are reused. PoRep parameters are streamed to the files (cuzk_porep_dev_setup_write: 32GiB's 47 GB key
+ * never in memory), with a progress line on stderr; an interrupt (SIGINT, SIGTERM) stops the run and
+ * leaves no file behind. */
 #include "cli_opts.h"
 #include "cli_util.h"
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -151,6 +154,84 @@ static int snap_target(target_t *t, const char *size, uint64_t bytes, const char
     return cuzk_snap_config_for_proof(&t->snap_cfg, reg.id, err) == CUZK_OK ? 0 : 2;
 }
 
+/* ---- the streamed PoRep setup: interrupts and progress ---- */
+
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+static bool stop_requested(void *arg)
+{
+    (void)arg;
+    return interrupted != 0;
+}
+
+typedef struct {
+    bool tty;           /* rewrite one line; otherwise a line per phase and every 30 s */
+    const char *phase;  /* the last phase printed */
+    double phase_start_s, last_line_s;
+} progress_t;
+
+static void print_duration(char *out, size_t n, double s)
+{
+    unsigned long t = s > 0 ? (unsigned long)(s + 0.5) : 0;
+    if (t >= 3600)
+        snprintf(out, n, "%luh%02lum", t / 3600, t / 60 % 60);
+    else
+        snprintf(out, n, "%lum%02lus", t / 60, t % 60);
+}
+
+static void on_progress(void *arg, const char *phase, uint64_t done, uint64_t total, double fraction,
+                        double elapsed_s)
+{
+    progress_t *p = arg;
+    bool new_phase = p->phase != phase;
+    if (!p->tty && !new_phase && elapsed_s - p->last_line_s < 30)
+        return;
+    if (new_phase)
+        p->phase_start_s = elapsed_s;
+    p->phase = phase;
+    p->last_line_s = elapsed_s;
+    char el[32], eta[32] = "?";
+    print_duration(el, sizeof el, elapsed_s);
+    if (fraction > 0.005)
+        print_duration(eta, sizeof eta, elapsed_s / fraction - elapsed_s);
+    double in_phase = elapsed_s - p->phase_start_s;
+    char what[96];
+    int n = total ? snprintf(what, sizeof what, "%" PRIu64 "/%" PRIu64, done, total)
+                  : snprintf(what, sizeof what, "%" PRIu64, done);
+    if (n > 0 && (size_t)n < sizeof what && in_phase > 0.5 && done)
+        snprintf(what + n, sizeof what - (size_t)n, " at %.3gk/s", (double)done / in_phase / 1e3);
+    fprintf(stderr, "%ssetup: %3.0f%% done, %s elapsed, ETA %s | %s %s%s", p->tty ? "\r" : "", 100 * fraction, el,
+            eta, phase, what, p->tty ? "      " : "\n");
+    fflush(stderr);
+}
+
+/* The PoRep parameters streamed to their files, interruptible. */
+static cuzk_status porep_stream(const target_t *t, int threads, cuzk_err_t *err)
+{
+    struct sigaction sa, old_int, old_term;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    progress_t prog = {.tty = isatty(STDERR_FILENO) != 0};
+    const cuzk_porep_setup_opts_t opts = {threads, on_progress, &prog, stop_requested, NULL};
+    cuzk_status st = cuzk_porep_dev_setup_write(&t->porep, t->paths.params, t->paths.vk, &opts, err);
+    if (prog.tty)
+        fputc('\n', stderr);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    if (st == CUZK_ERR_CANCELLED && interrupted)
+        cuzk_err_set(err, st, "interrupted: no parameter file was written");
+    return st;
+}
+
 static cuzk_status write_marker(const char *path, const char *proof_name, cuzk_err_t *err)
 {
     char text[512];
@@ -228,6 +309,23 @@ int cuzk_params_generate_cmd(int argc, char **argv)
         return 2;
     }
     double t0 = cli_now();
+    if (t.kind == TARGET_POREP) {
+        /* the marker goes first: development files never exist without it */
+        st = write_marker(pp->dev, t.name, &err);
+        if (st == CUZK_OK)
+            st = porep_stream(&t, threads, &err);
+        if (st != CUZK_OK) {
+            fprintf(stderr, "cuzk params generate: %s\n", err.msg);
+            unlink(pp->dev);
+            return 1;
+        }
+        struct stat sb;
+        printf("%s: wrote %s.params (%lld bytes), .vk, .cuzk-dev for %s\n", out, pp->stem,
+               stat(pp->params, &sb) == 0 ? (long long)sb.st_size : -1LL, t.name);
+        printf("time: setup and write %.2f s\n", cli_now() - t0);
+        cuzk_porep_dev_warning("cuzk params generate", pp->stem);
+        return 0;
+    }
     cuzk_groth16_pk_t pk;
     if (target_setup(&t, &pk, threads, &err) != CUZK_OK) {
         fprintf(stderr, "cuzk params generate: setup: %s\n", err.msg);

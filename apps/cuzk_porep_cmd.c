@@ -24,10 +24,11 @@ enum { EXIT_GOOD = 0, EXIT_INVALID = 1, EXIT_BAD = 2 };
 void cuzk_porep_cmd_usage(FILE *f)
 {
     fprintf(f, "  porep prove  --c1 FILE --params DIR --out PROOF [--sector-num N --miner-id N] [--threads N]\n"
-               "               [--synth direct|record] [--sector-size SIZE]\n"
-               "              PoRep C2: prove every partition, verify, write the proofs (192 bytes each)\n"
+               "               [--synth direct|record] [--sector-size SIZE] [--partition K]\n"
+               "              PoRep C2: prove every partition (or partition K alone), verify, write the proofs\n"
+               "              (192 bytes each)\n"
                "  porep verify --c1 FILE --params DIR --proof PROOF --miner-id N [--sector-num N]\n"
-               "               [--sector-size SIZE]\n"
+               "               [--sector-size SIZE] [--partition K]\n"
                "              exit 0 when the proofs are valid for the miner's sector (its number: --sector-num\n"
                "              or the wrapper's SectorNum), 1 when not, 2 on bad input\n");
 }
@@ -46,8 +47,8 @@ void cuzk_porep_dev_warning(const char *who, const char *stem)
 
 typedef struct {
     const char *c1, *params, *out, *proof, *size;
-    uint64_t sector_num, miner_id;
-    bool has_sector_num, has_miner_id;
+    uint64_t sector_num, miner_id, partition;
+    bool has_sector_num, has_miner_id, has_partition;
     int threads;
     cuzk_porep_synth_mode synth;
 } args_t;
@@ -73,6 +74,11 @@ static int parse_args(args_t *a, bool proving, int argc, char **argv)
         CLI_STR_OPT("sector-size", 0, &a->size, "SIZE", "the sector size, checked against the C1"),
         CLI_U64_OPT("threads", 0, &threads, "N", 0, 4096, "threads (0 = every CPU; default 0)"),
         CLI_CHOICE_OPT("synth", 0, &synth, synth_modes, "how the circuit is synthesized (default direct)"),
+        CLI_U64_OPT("partition", 0, &a->partition, "K", 0, UINT32_MAX,
+                    proving ? "prove partition K alone (the proof file is its 192 bytes); the parameters are read\n"
+                              "from the file piece by piece, never held whole"
+                            : "the proof file is partition K's proof alone",
+                    .seen = &a->has_partition),
         CLI_END};
     const cli_cmd c = {proving ? "cuzk porep prove" : "cuzk porep verify", NULL,
                        proving ? "PoRep C2: proves every partition of the C1's sector, verifies the proofs and writes\n"
@@ -131,12 +137,15 @@ static int load_c1(cuzk_porep_c1_t **c1, const args_t *a, bool verifying, const 
     return 0;
 }
 
-/* The keys (the .params too when proving) of the C1's circuit: EXIT_BAD with a message on any problem. */
+/* The keys (the .params too when proving; streamed: opened, not decoded) of the C1's circuit: EXIT_BAD with a
+ * message on any problem. */
 static int open_keys(cuzk_porep_keys_t **keys, const args_t *a, const cuzk_porep_c1_info_t *c1, bool with_params,
-                     const char *who)
+                     bool streamed, const char *who)
 {
     cuzk_err_t err = {{0}};
-    if (cuzk_porep_keys_load(keys, a->params, c1->proof.id, with_params, a->threads, &err) != CUZK_OK) {
+    cuzk_status st = streamed ? cuzk_porep_keys_load_streamed(keys, a->params, c1->proof.id, a->threads, &err)
+                              : cuzk_porep_keys_load(keys, a->params, c1->proof.id, with_params, a->threads, &err);
+    if (st != CUZK_OK) {
         fprintf(stderr, "%s: %s\n", who, err.msg);
         return EXIT_BAD;
     }
@@ -156,6 +165,56 @@ static int write_file(const char *path, const uint8_t *buf, size_t len, const ch
 }
 
 static double s_since(double t0) { return cli_now() - t0; }
+
+/* Partition k's proof against its public inputs (from the C1's replica id, comm_d, comm_r and seed):
+ * *valid on CUZK_OK. */
+static cuzk_status verify_partition(bool *valid, const cuzk_porep_c1_t *c1, const cuzk_porep_c1_info_t *info,
+                                    const cuzk_groth16_vk_t *vk, const cuzk_groth16_proof_t *proof, uint32_t k,
+                                    cuzk_err_t *err)
+{
+    *valid = false;
+    size_t cap = 3 + 18 * (size_t)info->proof.challenges_per_partition, n = 0;
+    cuzk_scalar_t *in = malloc(cap * sizeof *in);
+    if (!in)
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory");
+    cuzk_groth16_pvk_t *pvk = NULL;
+    cuzk_status st = cuzk_porep_public_inputs(in, cap, &n, c1, k, err);
+    if (st == CUZK_OK && (st = cuzk_groth16_pvk_new(&pvk, vk)) != CUZK_OK)
+        cuzk_err_set(err, st, "cannot prepare the verifying key");
+    if (st == CUZK_OK)
+        st = cuzk_groth16_verify(valid, pvk, proof, in, n, err);
+    cuzk_groth16_pvk_free(pvk);
+    free(in);
+    return st;
+}
+
+/* --partition K names one of the C1's partitions: EXIT_BAD with a message when not. */
+static int check_partition(const args_t *a, const cuzk_porep_c1_info_t *info, const char *who)
+{
+    if (a->has_partition && a->partition >= info->partitions) {
+        fprintf(stderr, "%s: --partition %" PRIu64 ": %s has partitions 0 to %u\n", who, a->partition,
+                info->proof.name, info->partitions - 1);
+        return EXIT_BAD;
+    }
+    return 0;
+}
+
+/* Proves what the options ask: every partition (proofs[0..partitions)) or partition K alone (proofs[0]),
+ * the latter with the parameters streamed and in the partition's own memory. */
+static cuzk_status prove_selected(cuzk_groth16_proof_t *proofs, const args_t *a, const cuzk_porep_c1_t *c1,
+                                  const cuzk_porep_c1_info_t *info, const cuzk_porep_keys_t *keys,
+                                  cuzk_porep_timings_t *tm, cuzk_err_t *err)
+{
+    cuzk_porep_prove_opts_t po = {.threads = a->threads, .synth = a->synth, .params = cuzk_porep_keys_params(keys)};
+    if (!a->has_partition)
+        return cuzk_porep_prove(proofs, info->partitions, c1, cuzk_porep_keys_pk(keys), &po, tm, err);
+    cuzk_status st = cuzk_porep_c1_check_challenges(c1, err);
+    double t0 = cli_now();
+    if (st == CUZK_OK)
+        st = cuzk_porep_prove_partition(proofs, c1, (uint32_t)a->partition, cuzk_porep_keys_pk(keys), &po, err);
+    tm->prove_ms = s_since(t0) * 1e3; /* synthesis included: one call does both */
+    return st;
+}
 
 static int cmd_prove(int argc, char **argv)
 {
@@ -177,19 +236,19 @@ static int cmd_prove(int argc, char **argv)
     cuzk_porep_c1_info(&info, c1);
     cuzk_err_t err = {{0}};
     cuzk_porep_keys_t *keys = NULL;
-    cuzk_groth16_proof_t *proofs = calloc(info.partitions, sizeof *proofs);
-    uint8_t *bytes = malloc((size_t)info.partitions * CUZK_GROTH16_PROOF_BYTES);
+    uint32_t n_proofs = a.has_partition ? 1 : info.partitions;
+    cuzk_groth16_proof_t *proofs = calloc(n_proofs, sizeof *proofs);
+    uint8_t *bytes = malloc((size_t)n_proofs * CUZK_GROTH16_PROOF_BYTES);
     double load_s = 0, verify_s = 0;
     cuzk_porep_timings_t tm = {0};
-    rc = (!proofs || !bytes) ? EXIT_BAD : 0;
+    rc = (!proofs || !bytes) ? EXIT_BAD : check_partition(&a, &info, who);
     if (!rc) {
         t0 = cli_now();
-        rc = open_keys(&keys, &a, &info, true, who);
+        rc = open_keys(&keys, &a, &info, true, a.has_partition, who);
         load_s = s_since(t0);
         cli_timing_report("porep_load_params", t0);
     }
-    cuzk_porep_prove_opts_t po = {.threads = a.threads, .synth = a.synth};
-    if (!rc && cuzk_porep_prove(proofs, info.partitions, c1, cuzk_porep_keys_pk(keys), &po, &tm, &err) != CUZK_OK) {
+    if (!rc && prove_selected(proofs, &a, c1, &info, keys, &tm, &err) != CUZK_OK) {
         /* challenges that are not the seed's, a witness the circuit cannot take: bad input */
         fprintf(stderr, "%s: %s\n", who, err.msg);
         rc = EXIT_BAD;
@@ -197,7 +256,11 @@ static int cmd_prove(int argc, char **argv)
     if (!rc) {
         t0 = cli_now();
         bool valid = false;
-        if (cuzk_porep_verify(&valid, c1, cuzk_porep_keys_vk(keys), proofs, info.partitions, &err) != CUZK_OK) {
+        cuzk_status st = a.has_partition ? verify_partition(&valid, c1, &info, cuzk_porep_keys_vk(keys), proofs,
+                                                            (uint32_t)a.partition, &err)
+                                         : cuzk_porep_verify(&valid, c1, cuzk_porep_keys_vk(keys), proofs,
+                                                             info.partitions, &err);
+        if (st != CUZK_OK) {
             fprintf(stderr, "%s: verify: %s\n", who, err.msg);
             rc = EXIT_INVALID;
         } else if (!valid) {
@@ -210,16 +273,21 @@ static int cmd_prove(int argc, char **argv)
     }
     cuzk_porep_keys_free(keys);
     if (!rc) {
-        cuzk_groth16_proofs_write(bytes, proofs, info.partitions);
-        rc = write_file(a.out, bytes, (size_t)info.partitions * CUZK_GROTH16_PROOF_BYTES, who);
+        cuzk_groth16_proofs_write(bytes, proofs, n_proofs);
+        rc = write_file(a.out, bytes, (size_t)n_proofs * CUZK_GROTH16_PROOF_BYTES, who);
     }
-    if (!rc) {
+    if (!rc && a.has_partition)
+        printf("%s: %s, partition %" PRIu64 " of %u, proof %s (%d bytes), verified\n", who, info.proof.name,
+               a.partition, info.partitions, a.out, CUZK_GROTH16_PROOF_BYTES);
+    else if (!rc)
         printf("%s: %s, %u partition(s), %" PRIu64 " constraints each, proof %s (%u bytes), verified\n", who,
-               info.proof.name, info.partitions, tm.constraints, a.out,
-               info.partitions * CUZK_GROTH16_PROOF_BYTES);
+               info.proof.name, info.partitions, tm.constraints, a.out, info.partitions * CUZK_GROTH16_PROOF_BYTES);
+    if (!rc && a.has_partition)
+        printf("time: parse %.2f s, params %.2f s, synth + prove %.2f s, verify %.3f s, total %.2f s\n", parse_s,
+               load_s, tm.prove_ms / 1e3, verify_s, s_since(t_all));
+    else if (!rc)
         printf("time: parse %.2f s, params %.2f s, synth %.2f s, prove %.2f s, verify %.3f s, total %.2f s\n",
                parse_s, load_s, tm.synth_ms / 1e3, tm.prove_ms / 1e3, verify_s, s_since(t_all));
-    }
     free(proofs);
     free(bytes);
     cuzk_porep_c1_free(c1);
@@ -262,22 +330,31 @@ static int cmd_verify(int argc, char **argv)
     uint8_t *buf = NULL;
     cuzk_groth16_proof_t *proofs = NULL;
     size_t len = 0, n = 0;
-    rc = open_keys(&keys, &a, &info, false, who);
+    rc = check_partition(&a, &info, who);
+    if (!rc)
+        rc = open_keys(&keys, &a, &info, false, false, who);
     if (!rc)
         rc = read_proof_file(&buf, &len, a.proof, who);
     bool valid = false;
     if (!rc) {
         n = len / CUZK_GROTH16_PROOF_BYTES;
+        uint32_t want = a.has_partition ? 1 : info.partitions;
         proofs = calloc(n, sizeof *proofs);
         if (!proofs) {
             fprintf(stderr, "%s: out of memory\n", who);
             rc = EXIT_BAD;
-        } else if (n != info.partitions) {
-            fprintf(stderr, "%s: %s holds %zu proofs, %s has %u partitions\n", who, a.proof, n, info.proof.name,
-                    info.partitions);
+        } else if (n != want) {
+            if (a.has_partition)
+                fprintf(stderr, "%s: %s holds %zu proofs, one partition's proof is one\n", who, a.proof, n);
+            else
+                fprintf(stderr, "%s: %s holds %zu proofs, %s has %u partitions\n", who, a.proof, n,
+                        info.proof.name, info.partitions);
         } else if (cuzk_groth16_proofs_read(proofs, n, &n, buf, len, &err) != CUZK_OK) {
             fprintf(stderr, "%s: %s: %s\n", who, a.proof, err.msg); /* not a proof: invalid */
-        } else if (cuzk_porep_verify(&valid, c1, cuzk_porep_keys_vk(keys), proofs, n, &err) != CUZK_OK) {
+        } else if ((a.has_partition ? verify_partition(&valid, c1, &info, cuzk_porep_keys_vk(keys), proofs,
+                                                       (uint32_t)a.partition, &err)
+                                    : cuzk_porep_verify(&valid, c1, cuzk_porep_keys_vk(keys), proofs, n, &err)) !=
+                   CUZK_OK) {
             fprintf(stderr, "%s: %s\n", who, err.msg);
             rc = EXIT_BAD;
         }

@@ -1,5 +1,5 @@
 /* The constraint-system interface circuits and gadgets are written against (bellpepper's
- * ConstraintSystem in C), and its backends: count, witness, record, direct, test, hash and check. One
+ * ConstraintSystem in C), and its backends: count, witness, record, direct, test, hash, check and sink. One
  * circuit function runs unchanged on every backend, in one system or in parts joined in order
  * (cuzk_cs_extend); see docs/FORMATS.md for the record cache file.
  *
@@ -68,6 +68,8 @@ typedef enum {
     CUZK_CS_CHECK,     /* values and LCs; each constraint is evaluated as it is enforced and the first one
                         * that does not hold is remembered (cuzk_cs_test_unsatisfied): no matrices, no
                         * densities, memory for the assignment only (production-size witnesses) */
+    CUZK_CS_SINK,      /* each constraint handed to a callback as it is enforced (cuzk_cs_sink_begin):
+                        * no values, no matrices; counts and densities as count (streaming consumers) */
 } cuzk_cs_backend;
 
 /* How a linear combination stores its terms; chosen at run time so that synthesis benchmarks can
@@ -327,6 +329,13 @@ typedef struct {
  * alloc/enforce. CUZK_ERR_INVALID_ARG for another backend; the failure status if it failed. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_cs_groth16_witness(const cuzk_cs_t *cs, cuzk_groth16_witness_t *w, cuzk_err_t *err);
+/* The same for cuzk_groth16_prove_consume, for a direct system with C·z omitted (cuzk_cs_omit_c): the
+ * A·z and B·z arrays are grown to the proof's domain size (the power of two >= constraints + inputs; a
+ * remapping, not a copy) and handed to the prover with the assignment, to be overwritten there. After
+ * the proof the system's values are gone: free it. CUZK_ERR_INVALID_ARG for another backend or C·z
+ * kept; CUZK_ERR_NO_MEMORY when the arrays cannot grow; the failure status if it failed. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
+cuzk_status cuzk_cs_groth16_witness_consumable(cuzk_cs_t *cs, cuzk_groth16_witness_consumable_t *w, cuzk_err_t *err);
 
 /* ---- Record backend: matrices, density bitmaps, cache file ------------------------------------ */
 typedef struct {
@@ -399,6 +408,23 @@ cuzk_status cuzk_cs_hash_finish(cuzk_cs_t *cs, char hex[65], cuzk_err_t *err);
  * backends (check: under the values the constraint had when it was enforced). */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_cs_test_unsatisfied(const cuzk_cs_t *cs, int64_t *first, cuzk_err_t *err);
+
+/* ---- Sink backend ------------------------------------------------------------------------------
+ * A consumer that streams over a circuit too large to record (the development setup evaluates its QAP
+ * so) registers a callback once, right after cuzk_cs_new; every constraint enforced after that is handed
+ * to it, on the synthesizing thread, before enforce returns: index (0, 1, ... in enforcement order) and
+ * the three LCs, read-only and valid only during the call. The terms are sorted by variable id, each
+ * variable at most once; a term with a zero coefficient may be present and is no part of the constraint
+ * (skip it, as every backend does). Every other term's variable is allocated in cs (checked before the
+ * call: a bad one fails cs). Once cs has failed (a bad variable, a stop request, a gadget's failure) no
+ * more constraints are handed over, so a consumer ends by reading cuzk_cs_status. cuzk_cs_counts gives
+ * the count backend's figures. cuzk_cs_reset drops the callback; cuzk_cs_extend and pieces are refused
+ * (the stream is in order). Errors: CUZK_ERR_INVALID_ARG for another backend, a NULL fn, a second call
+ * or a call after the first constraint. A constraint enforced before the call fails cs. */
+typedef void (*cuzk_cs_sink_fn)(void *arg, size_t index, const cuzk_lc_t *a, const cuzk_lc_t *b,
+                                const cuzk_lc_t *c);
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1)
+cuzk_status cuzk_cs_sink_begin(cuzk_cs_t *cs, cuzk_cs_sink_fn fn, void *arg, cuzk_err_t *err);
 
 #ifdef __cplusplus
 }

@@ -59,6 +59,9 @@ typedef struct {
 CUZK_API void cuzk_groth16_pk_free(cuzk_groth16_pk_t *pk);
 CUZK_API void cuzk_groth16_vk_free(cuzk_groth16_vk_t *vk);
 
+/* An opened .params file (cuzk/params.h). */
+typedef struct cuzk_params cuzk_params_t;
+
 typedef struct {
     cuzk_g1_affine_t a;
     cuzk_g2_affine_t b;
@@ -125,6 +128,16 @@ typedef struct {
      * calling thread only. NULL = never stop. */
     bool (*should_stop)(void *stop_arg);
     void *stop_arg;
+    /* Optional: the opened parameter file pk is (cuzk_params_key of it). A section whose array is
+     * NULL in pk is then decoded from the file piece by piece during its MSM, each piece's file pages
+     * dropped from the process once decoded, so that the key's points are never in memory whole
+     * (no cuzk_params_load needed; the file may have been opened with any check level). Decoding
+     * errors are the loader's (cuzk_params_load). NULL = every array of pk must be set. The object
+     * is only read through its lock: several proofs may stream from one cuzk_params_t at once. */
+    cuzk_params_t *params;
+    /* Points decoded at once when streaming from params (0 = 2^24: 1.5 GiB of G1, 3 GiB of G2
+     * points). Smaller pieces hold less memory and make the MSMs a little slower. */
+    size_t stream_points;
 } cuzk_groth16_prove_opts;
 
 /* Proves n circuits that share one key: proofs[k] from witnesses[k]. Every witness must match
@@ -136,6 +149,40 @@ CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_groth16_prove(cuzk_groth16_proof_t *proofs, const cuzk_groth16_pk_t *pk,
                                const cuzk_groth16_witness_t *witnesses, size_t n,
                                const cuzk_groth16_prove_opts *opts, cuzk_err_t *err);
+
+/* A witness whose memory the prover may take over (cuzk_groth16_prove_consume): the same
+ * values as cuzk_groth16_witness_t with C·z omitted (a satisfying assignment's A·z ∘ B·z), but a
+ * and b are arrays of `capacity` elements (at least the domain size: the power of two >=
+ * num_constraints + num_inputs) that become the prover's domain buffers, and aux becomes the MSMs'
+ * scalars in place. a, b and aux must be anonymous memory (malloc, anonymous mmap): the prover
+ * releases their pages with madvise(MADV_DONTNEED) as soon as it is done with them, which zeroes
+ * them; their allocations stay the caller's to free. */
+typedef struct {
+    size_t num_inputs; /* including ONE; input[0] must be 1 */
+    size_t num_aux;
+    size_t num_constraints;
+    cuzk_fr_t *a, *b; /* A·z, B·z per constraint, then room up to capacity */
+    size_t capacity;
+    const cuzk_fr_t *input;
+    cuzk_fr_t *aux;
+    const uint64_t *a_aux_density;   /* num_aux bits */
+    const uint64_t *b_input_density; /* num_inputs bits */
+    const uint64_t *b_aux_density;   /* num_aux bits */
+} cuzk_groth16_witness_consumable_t;
+
+/* cuzk_groth16_prove of one circuit in the memory of its witness: the prover's only big buffer of
+ * its own is C·z over the domain (32·2^log_m bytes), freed with B·z's pages right after the
+ * pointwise product; A·z's buffer becomes H. Peak memory: the witness's arrays plus that one domain
+ * array (plus the key, or one streamed piece of it with opts->params). The same checks and errors
+ * as cuzk_groth16_prove, and CUZK_ERR_INVALID_ARG for a NULL a or b, a capacity below the domain
+ * size or a row_position in opts (rows are placed where they are: row k at position k); a call
+ * refused by these checks leaves the witness as it was. Once they pass, whatever the call returns
+ * (a cancellation, an MSM error), the contents of w->a, w->b and w->aux are gone (zeroed or
+ * meaningless): the witness cannot be proved again. w->input and the densities are only read. */
+CUZK_API CUZK_WARN_UNUSED_RESULT
+cuzk_status cuzk_groth16_prove_consume(cuzk_groth16_proof_t *proof, const cuzk_groth16_pk_t *pk,
+                                       cuzk_groth16_witness_consumable_t *w,
+                                       const cuzk_groth16_prove_opts *opts, cuzk_err_t *err);
 
 /* A verifying key prepared for verification: e(α, β) and the G2 line coefficients of −γ and −δ. */
 typedef struct cuzk_groth16_pvk cuzk_groth16_pvk_t;

@@ -204,6 +204,16 @@ CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_porep_keys_load(cuzk_porep_keys_t **out, const char *dir, uint64_t proof_id, bool with_params,
                                  int threads, cuzk_err_t *err);
 
+/* The same with the proving parameters opened but not decoded: their points stay in the file and each
+ * proof decodes them piece by piece as its MSMs need them (give cuzk_porep_keys_params to the proving
+ * calls' opts->params), so that a 32GiB sector's 47 GB of parameters never sit in memory. The file is
+ * checked as cuzk_porep_keys_load checks it, its points as they are decoded (on the curve, unless the
+ * directory's parameters.json vouched for the file); cuzk_porep_keys_pk then returns a key whose point
+ * arrays are NULL. The same errors. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
+cuzk_status cuzk_porep_keys_load_streamed(cuzk_porep_keys_t **out, const char *dir, uint64_t proof_id, int threads,
+                                          cuzk_err_t *err);
+
 /* Frees keys and everything their accessors returned (NULL-safe). */
 CUZK_API void cuzk_porep_keys_free(cuzk_porep_keys_t *keys);
 
@@ -214,6 +224,8 @@ CUZK_API CUZK_NONNULL(1) const cuzk_groth16_vk_t *cuzk_porep_keys_vk(const cuzk_
 CUZK_API CUZK_NONNULL(1) const cuzk_groth16_pk_t *cuzk_porep_keys_pk(const cuzk_porep_keys_t *keys);
 CUZK_API CUZK_NONNULL(1) const cuzk_porep_params_paths_t *cuzk_porep_keys_paths(const cuzk_porep_keys_t *keys);
 CUZK_API CUZK_NONNULL(1) bool cuzk_porep_keys_dev(const cuzk_porep_keys_t *keys);
+/* The opened .params file (NULL unless loaded with the proving parameters), for opts->params. */
+CUZK_API CUZK_NONNULL(1) cuzk_params_t *cuzk_porep_keys_params(const cuzk_porep_keys_t *keys);
 
 /* Development parameters for cfg's circuit: the blank circuit recorded, then cuzk_groth16_setup (fresh
  * random toxic waste from getrandom: NOT a trusted setup). Minutes for 2KiB; free *pk with
@@ -222,6 +234,31 @@ CUZK_API CUZK_NONNULL(1) bool cuzk_porep_keys_dev(const cuzk_porep_keys_t *keys)
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_porep_dev_setup(cuzk_groth16_pk_t *pk, const cuzk_porep_config_t *cfg, int threads,
                                  cuzk_err_t *err);
+
+/* Progress of a streamed setup: the phase ("count", "qap pass 1", "h", "l", "qap pass 2", "a", "b_g1",
+ * "b_g2", "sync"), its units done of total (constraints or points; total 0 while unknown), the estimated
+ * fraction of the whole run done, and seconds since the start. */
+typedef void (*cuzk_porep_setup_progress_fn)(void *arg, const char *phase, uint64_t done, uint64_t total,
+                                             double fraction, double elapsed_s);
+typedef struct {
+    int threads;                           /* 0: every online CPU */
+    cuzk_porep_setup_progress_fn progress; /* on the calling thread, at each phase and ~1/s; NULL: none */
+    void *progress_arg;
+    bool (*should_stop)(void *stop_arg);   /* polled between chunks and challenges; true: CUZK_ERR_CANCELLED */
+    void *stop_arg;
+} cuzk_porep_setup_opts_t;
+
+/* Development parameters for cfg's circuit written straight to params_path (.params) and vk_path (.vk),
+ * streamed: the QAP at τ evaluated while the blank circuit is synthesized (three synthesis runs: a count,
+ * then two passes) and each section written as its fixed-base products are made, so memory is two Fr
+ * arrays per aux variable (8.3 GB for 32GiB) instead of the whole key; the key is the one
+ * cuzk_porep_dev_setup would make with the same random toxic waste (fresh from getrandom: NOT a trusted
+ * setup). Both files appear only when the whole run succeeded (temporary files renamed at the end); on any
+ * error or a stop neither is created. opts may be NULL. Errors: CUZK_ERR_IO (the files), CUZK_ERR_CANCELLED,
+ * CUZK_ERR_NO_MEMORY, CUZK_ERR_INVALID_ARG, and those of cuzk_porep_config_check and of synthesis. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3)
+cuzk_status cuzk_porep_dev_setup_write(const cuzk_porep_config_t *cfg, const char *params_path, const char *vk_path,
+                                       const cuzk_porep_setup_opts_t *opts, cuzk_err_t *err);
 
 /* Checks that pk's lengths are those of cfg's circuit (cuzk_params_check_circuit with the count
  * backend's figures): CUZK_ERR_MISMATCH naming the first difference; errors of cuzk_porep_circuit_info. */
@@ -247,6 +284,9 @@ typedef struct {
      * NULL = never stop. */
     bool (*should_stop)(void *stop_arg);
     void *stop_arg;
+    /* Optional: the parameter file the key comes from (cuzk_porep_keys_params): the key's sections that
+     * are not decoded are streamed from it (cuzk_groth16_prove_opts.params). NULL = the key is whole. */
+    cuzk_params_t *params;
 } cuzk_porep_prove_opts_t;
 
 /* Milliseconds spent, summed over the partitions. */
@@ -309,6 +349,15 @@ CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3)
 cuzk_status cuzk_porep_partition_prove(cuzk_groth16_proof_t *proof, const cuzk_porep_partition_t *part,
                                        const cuzk_groth16_pk_t *pk, const cuzk_porep_prove_opts_t *opts,
                                        cuzk_err_t *err);
+
+/* The same in the partition's own memory (cuzk_groth16_prove_consume): its A·z, B·z and assignment
+ * become the prover's buffers, so that a 32GiB partition peaks at about 17 GB (its 12.6 GB plus one
+ * 4.3 GB domain array) instead of 30. Afterwards the partition holds no witness, whatever the result:
+ * only cuzk_porep_partition_free is left to do with it. The same errors. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3)
+cuzk_status cuzk_porep_partition_prove_consume(cuzk_groth16_proof_t *proof, cuzk_porep_partition_t *part,
+                                               const cuzk_groth16_pk_t *pk, const cuzk_porep_prove_opts_t *opts,
+                                               cuzk_err_t *err);
 
 /* Frees a partition (NULL-safe). */
 CUZK_API void cuzk_porep_partition_free(cuzk_porep_partition_t *part);

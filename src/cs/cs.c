@@ -86,7 +86,7 @@ void cs_unlimited(cuzk_cs_t *cs)
 cuzk_status cuzk_cs_new(cuzk_cs_t **out, cuzk_cs_backend backend, cuzk_lc_strategy strategy, cuzk_err_t *err)
 {
     *out = NULL;
-    if ((unsigned)backend > CUZK_CS_CHECK)
+    if ((unsigned)backend > CUZK_CS_SINK)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_new: unknown backend %d", (int)backend);
     if ((unsigned)strategy >= CUZK_LC_STRATEGY_COUNT)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_new: unknown LC strategy %d", (int)strategy);
@@ -142,6 +142,8 @@ void cuzk_cs_reset(cuzk_cs_t *cs)
     cs_arena_reset(&cs->arena);
     cs->arena.live = 0;
     cs_hash_free(cs);
+    cs->sink_fn = NULL; /* like the hash stream: a fresh system has no consumer */
+    cs->sink_arg = NULL;
     if (!cs_start(cs)) /* a failure of ONE's allocation has already named itself */
         cs_failf(cs, CUZK_ERR_NO_MEMORY, "cuzk_cs_reset: out of memory");
 }
@@ -445,6 +447,7 @@ static void enforce(cuzk_cs_t *cs, const cuzk_lc_t *a, const cuzk_lc_t *b, const
         }
         cs_hash_enforce(cs, lcs, term_counts);
         break;
+    case CUZK_CS_SINK: cs_sink_enforce(cs, lcs, lc_count); break;
     case CUZK_CS_CHECK: {
         fr v[3], ab;
         for (int k = 0; k < 3; k++) {
@@ -521,6 +524,36 @@ cuzk_status cuzk_cs_groth16_witness(const cuzk_cs_t *cs, cuzk_groth16_witness_t 
         .a = cs->av.p,
         .b = cs->bv.p,
         .c = cs->omit_c ? NULL : cs->cv.p,
+        .input = cs->input.p,
+        .aux = cs->aux.p,
+        .a_aux_density = cs->a_aux_d.p,
+        .b_input_density = cs->b_in_d.p,
+        .b_aux_density = cs->b_aux_d.p,
+    };
+    return CUZK_OK;
+}
+
+cuzk_status cuzk_cs_groth16_witness_consumable(cuzk_cs_t *cs, cuzk_groth16_witness_consumable_t *w, cuzk_err_t *err)
+{
+    if (cs->backend != CUZK_CS_DIRECT || !cs->omit_c || cs->whole || cs->pieces)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_groth16_witness_consumable: needs the direct "
+                                                       "backend with C·z omitted (a whole system, no piece open)");
+    if (cs->status != CUZK_OK)
+        return cuzk_cs_status(cs, err);
+    size_t rows = cs->num_constraints + cs->num_inputs, m = 1;
+    while (m < rows && m <= SIZE_MAX / 2)
+        m *= 2;
+    /* the prover's domain buffers: big arrays are mappings, grown in place by mremap */
+    if (!cs_vec_reserve(&cs->av, m, sizeof(fr)) || !cs_vec_reserve(&cs->bv, m, sizeof(fr)) ||
+        !cs_vec_reserve(&cs->aux, 1, sizeof(fr)))
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (A·z and B·z over a domain of %zu)", m);
+    *w = (cuzk_groth16_witness_consumable_t){
+        .num_inputs = cs->num_inputs,
+        .num_aux = cs->num_aux,
+        .num_constraints = cs->num_constraints,
+        .a = cs->av.p,
+        .b = cs->bv.p,
+        .capacity = cs->av.cap < cs->bv.cap ? cs->av.cap : cs->bv.cap,
         .input = cs->input.p,
         .aux = cs->aux.p,
         .a_aux_density = cs->a_aux_d.p,

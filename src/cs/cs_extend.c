@@ -84,8 +84,9 @@ cuzk_status cuzk_cs_extend(cuzk_cs_t *dst, const cuzk_cs_t *src, cuzk_err_t *err
     if (dst->backend != src->backend)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_extend: the systems have different backends (%d, %d)",
                             (int)dst->backend, (int)src->backend);
-    if (dst->backend == CUZK_CS_HASH)
-        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_extend: the hash backend's stream cannot be joined");
+    if (dst->backend == CUZK_CS_HASH || dst->backend == CUZK_CS_SINK)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_extend: the %s backend's stream cannot be joined",
+                            dst->backend == CUZK_CS_HASH ? "hash" : "sink");
     if (dst->whole || src->whole || dst->pieces || src->pieces)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "cuzk_cs_extend: pieces, and systems whose pieces are open, "
                             "are not joined (cuzk_cs_piece_close)");

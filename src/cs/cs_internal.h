@@ -80,6 +80,8 @@ struct cuzk_cs {
     cs_csr m[3];                     /* A, B, C (record, test) */
     struct cs_hash_stream *hs;       /* hash backend: the running BLAKE2s (test_cs.c) */
     int64_t first_unsat;             /* check backend: first constraint with a·b ≠ c, −1 while none */
+    cuzk_cs_sink_fn sink_fn;         /* sink backend: the consumer (cuzk_cs_sink_begin), NULL until then */
+    void *sink_arg;
 
     /* Limits of allocation: CUZK_VAR_MAX_INDEX + 1 variables and no constraint limit for a system; the end
      * of its range for a piece; the counts at cuzk_cs_pieces_begin for a system whose pieces are open. */
@@ -132,6 +134,10 @@ void cs_failf(cuzk_cs_t *cs, cuzk_status st, const char *fmt, ...) __attribute__
  * remaining ones counted as term_counts does through `counts`); the stream's release. */
 void cs_hash_enforce(cuzk_cs_t *cs, const cuzk_lc_t *const lcs[3], bool (*counts)(cuzk_cs_t *, const cuzk_lc_term_t *, int));
 void cs_hash_free(cuzk_cs_t *cs);
+
+/* Sink backend (cs_sink.c): one constraint's terms checked and counted (count: lc_count of cs.c), then
+ * handed to the consumer unless the system has failed. */
+void cs_sink_enforce(cuzk_cs_t *cs, const cuzk_lc_t *const lcs[3], void (*count)(cuzk_cs_t *, const cuzk_lc_t *, int));
 
 /* Σ coeff·z over a CSR row whose columns are raw ids (test backend) or z indices (r1cs). */
 void cs_row_eval_ids(fr *out, const cuzk_cs_t *cs, const uint32_t *col, const fr *coeff, size_t n);

@@ -476,6 +476,9 @@ static cuzk_status submit_locked(cuzk_engine_t *e, const cuzk_job_request_t *req
         }
         pthread_mutex_unlock(&e->mu);
         st = check_request(req, err);
+        /* a partition larger than the budget would never start: refused now, not left queued */
+        if (st == CUZK_OK && req->kind == CUZK_KIND_POREP_SEAL_COMMIT)
+            st = cuzk_porep_check_budget(e, req, err);
     }
     if (st == CUZK_OK) {
         pthread_mutex_lock(&e->mu);

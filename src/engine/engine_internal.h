@@ -140,9 +140,20 @@ typedef struct job_kind {
     cuzk_status (*verify)(bool *valid, job_t *j, const cuzk_groth16_proof_t *proofs, cuzk_err_t *err);
     /* Frees what prepare parsed (not j->srs). */
     void (*release)(job_t *j);
+    /* Optional: the bytes one of j's partitions holds at its peak, from synthesis to the end of its proof
+     * (charged before it is synthesized); NULL: the copying prover's figure over j->srs->pk. */
+    uint64_t (*partition_bytes)(const job_t *j);
 } job_kind_t;
 
 extern const job_kind_t cuzk_job_porep, cuzk_job_post, cuzk_job_snap;
+
+/* job_porep.c: the peak bytes of one partition proved by the consuming prover (cuzk_porep_partition_prove_consume)
+ * for a domain of m rows and `vars` variables (ONE, inputs, aux), streaming the key in pieces of piece_bytes
+ * at most (0: the key is decoded and charged apart). */
+uint64_t cuzk_porep_partition_peak_bytes(uint64_t m, uint64_t vars, uint64_t piece_bytes);
+/* job_porep.c: at submission, whether one partition of the request's registered proof fits the budget at all
+ * (its circuit counted once per proof and remembered): CUZK_ERR_NO_MEMORY with the figures when not. */
+cuzk_status cuzk_porep_check_budget(cuzk_engine_t *e, const cuzk_job_request_t *r, cuzk_err_t *err);
 /* The kind's operations; NULL for a kind the engine does not know. */
 const job_kind_t *cuzk_job_kind(cuzk_proof_kind k);
 /* pipeline.c: acquires the parameters of circuit for j and logs SRS_READY (prepare's last step). */

@@ -115,4 +115,4 @@ static void post_release(job_t *j)
 }
 
 const job_kind_t cuzk_job_post = {post_check_request, post_prepare, post_synthesize, post_prove,
-                                  post_part_free,     post_verify,  post_release};
+                                  post_part_free,     post_verify,  post_release, NULL};

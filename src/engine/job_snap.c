@@ -137,4 +137,4 @@ static void snap_release(job_t *j)
 }
 
 const job_kind_t cuzk_job_snap = {snap_check_request, snap_prepare, snap_synthesize, snap_prove,
-                                  snap_part_free,     snap_verify,  snap_release};
+                                  snap_part_free,     snap_verify,  snap_release, NULL};

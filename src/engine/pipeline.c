@@ -170,7 +170,7 @@ static void synthesize_next(cuzk_engine_t *e, job_t *j)
 
     cuzk_err_t err = {{0}};
     stop_ctx_t stop = {e, j};
-    uint64_t bytes = partition_bytes(j->srs->pk);
+    uint64_t bytes = j->ops->partition_bytes ? j->ops->partition_bytes(j) : partition_bytes(j->srs->pk);
     cuzk_status st = CUZK_OK;
     /* would wait forever: its own parameters stay resident, and queued requests may hold the rest */
     if (j->srs->bytes + bytes > cuzk_budget_work_limit(&e->budget))

@@ -155,7 +155,13 @@ static cuzk_status load(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e, bool (*stop)(v
             bytes = (uint64_t)ftell(f);
         fclose(f);
     }
-    /* the decoded arrays take what the file takes (uncompressed points), charged before loading */
+    /* the decoded arrays take what the file takes (uncompressed points), charged before loading; a PoRep
+     * key larger than half of what the budget can hold (32GiB: 47 GB) is not decoded but streamed by each
+     * proof, piece by piece, the pieces charged with the partitions */
+    uint64_t limit = cuzk_budget_work_limit(c->budget);
+    bool streamed = !k->post && !k->snap && bytes > limit / 2;
+    if (streamed)
+        bytes = 0;
     if (st == CUZK_OK && bytes)
         st = cuzk_budget_acquire(c->budget, bytes, stop, stop_arg, "the parameters", err);
     if (st != CUZK_OK)
@@ -177,7 +183,8 @@ static cuzk_status load(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e, bool (*stop)(v
             vk_path = cuzk_snap_keys_paths(e->snap_keys)->vk;
         }
     } else {
-        st = cuzk_porep_keys_load(&e->porep_keys, c->dir, k->proof_id, true, c->threads, err);
+        st = streamed ? cuzk_porep_keys_load_streamed(&e->porep_keys, c->dir, k->proof_id, c->threads, err)
+                      : cuzk_porep_keys_load(&e->porep_keys, c->dir, k->proof_id, true, c->threads, err);
         if (st == CUZK_OK) {
             e->pk = cuzk_porep_keys_pk(e->porep_keys);
             e->vk = cuzk_porep_keys_vk(e->porep_keys);

@@ -36,4 +36,51 @@ void g16_to_scalars_gather(cuzk_scalar_t *out, const fr *in, const uint32_t *sou
 cuzk_status g16_h_compute(fr *a, fr *b, fr *c, unsigned log_m, const cuzk_groth16_witness_t *w,
                           cuzk_groth16_h_mode mode, const uint32_t *row_position, int threads);
 
+/* The same in two steps, so that b and c can be released in between: g16_h_evaluate transforms the
+ * placed rows and leaves a·b − c (over Z on the coset) in a, after which b and c are no longer read;
+ * g16_h_finish turns that into what the key's h points take (the coset's inverse NTT, or nothing). */
+cuzk_status g16_h_evaluate(fr *a, fr *b, fr *c, unsigned log_m, cuzk_groth16_h_mode mode, int threads);
+cuzk_status g16_h_finish(fr *a, unsigned log_m, cuzk_groth16_h_mode mode, int threads);
+
+/* The placement of a consumed witness (rows where they are, row k at position k): a and b hold A·z and
+ * B·z in their first num_constraints entries; the input rows are appended to a, the rest of a and b
+ * up to m zeroed, and c (m entries) gets A·z ∘ B·z then zeros. */
+void g16_h_place_consumed(fr *a, fr *b, fr *c, size_t m, size_t num_constraints, const fr *input,
+                          size_t num_inputs, int threads);
+
+/* The sections of a key, in the order of the .params file (params_decode_range's numbers). */
+enum { G16_SEC_H, G16_SEC_L, G16_SEC_A, G16_SEC_B_G1, G16_SEC_B_G2 };
+
+/* One run of MSM scalars: scalar i takes the section's next base when bit i of bits is set (NULL:
+ * every scalar takes one). */
+typedef struct {
+    const cuzk_scalar_t *scalars;
+    size_t n;
+    const uint64_t *bits;
+} g16_msm_segment;
+
+/* Where an MSM's bases come from when the key's array is NULL: an opened .params file, decoded
+ * piece_points at a time (0: the default). */
+typedef struct {
+    cuzk_params_t *params;
+    size_t piece_points;
+    int threads;
+} g16_msm_source;
+
+/* out (g1_jac, or g2_jac for G16_SEC_B_G2) = the sum over the segments, in order, of each taking
+ * scalar times the section's next base, taken from bases (n_bases of them) or, when bases is NULL,
+ * decoded from src->params piece by piece. Errors: the MSM's, the decoder's (named), and
+ * CUZK_ERR_INVALID_ARG when the bases are neither in memory nor in a file. */
+cuzk_status g16_section_msm(void *out, int sec, const void *bases, size_t n_bases, const g16_msm_segment *segs,
+                            size_t nsegs, const g16_msm_source *src, cuzk_err_t *err);
+
+/* cuzk_groth16_prove_consume with a fixed blinding (both or neither), as g16_prove_blinded. */
+cuzk_status g16_prove_consume_blinded(cuzk_groth16_proof_t *proof, const cuzk_groth16_pk_t *pk,
+                                      cuzk_groth16_witness_consumable_t *w, const cuzk_groth16_prove_opts *opts,
+                                      const fr *fixed_r, const fr *fixed_s, cuzk_err_t *err);
+
+/* Zeroes n bytes at p and gives their whole pages back to the system (madvise MADV_DONTNEED: anonymous
+ * memory reads as zeros after it). The allocation stays valid. */
+void g16_discard(void *p, size_t n);
+
 #endif

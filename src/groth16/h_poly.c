@@ -34,6 +34,32 @@ static void h_place_rows(fr *a, fr *b, fr *c, size_t m, const cuzk_groth16_witne
 }
 
 typedef struct {
+    const fr *a, *b;
+    fr *c;
+} product_ctx;
+
+/* c[j] = a[j]·b[j]: C·z of a satisfying assignment, row by row. */
+static void h_product_chunk(void *p, size_t begin, size_t end)
+{
+    product_ctx *ctx = p;
+    for (size_t j = begin; j < end; j++)
+        fr_mul(&ctx->c[j], &ctx->a[j], &ctx->b[j]);
+}
+
+void g16_h_place_consumed(fr *a, fr *b, fr *c, size_t m, size_t num_constraints, const fr *input,
+                          size_t num_inputs, int threads)
+{
+    size_t nc = num_constraints;
+    product_ctx ctx = {a, b, c};
+    cuzk_parallel_for(threads, nc, 1 << 14, h_product_chunk, &ctx);
+    for (size_t i = 0; i < num_inputs; i++)
+        a[nc + i] = input[i];
+    memset(a + nc + num_inputs, 0, (m - nc - num_inputs) * sizeof *a);
+    memset(b + nc, 0, (m - nc) * sizeof *b);
+    memset(c + nc, 0, (m - nc) * sizeof *c);
+}
+
+typedef struct {
     fr *a;
     const fr *b, *c;
     fr factor;      /* coset: 1/Z; odd roots: unused */
@@ -60,6 +86,7 @@ static cuzk_status h_ntt(fr *data, unsigned log_m, cuzk_ntt_kind kind, cuzk_ntt_
     return log_m == 0 ? CUZK_OK : cuzk_ntt_ordered(data, log_m, kind, order, threads);
 }
 
+/* Up to the pointwise step: a = (a·b − c)/Z on the coset 7·D; b and c are free after. */
 static cuzk_status h_coset(fr *a, fr *b, fr *c, unsigned log_m, int threads)
 {
     fr *bufs[3] = {a, b, c};
@@ -78,7 +105,7 @@ static cuzk_status h_coset(fr *a, fr *b, fr *c, unsigned log_m, int threads)
     fr_sub(&ctx.factor, &ctx.factor, &FR_ONE);
     fr_inv(&ctx.factor, &ctx.factor);
     cuzk_parallel_for(threads, m, 1 << 12, h_pointwise_chunk, &ctx);
-    return h_ntt(a, log_m, CUZK_NTT_COSET_INVERSE, CUZK_NTT_NN, threads);
+    return CUZK_OK;
 }
 
 /* Evaluations on the odd powers of ζ (a primitive 2m-th root) are evaluations on the coset ζ·H:
@@ -103,11 +130,24 @@ static cuzk_status h_odd_roots(fr *a, fr *b, fr *c, unsigned log_m, int threads)
     return CUZK_OK;
 }
 
+cuzk_status g16_h_evaluate(fr *a, fr *b, fr *c, unsigned log_m, cuzk_groth16_h_mode mode, int threads)
+{
+    if (mode == CUZK_GROTH16_H_ODD_ROOTS)
+        return h_odd_roots(a, b, c, log_m, threads);
+    return h_coset(a, b, c, log_m, threads);
+}
+
+cuzk_status g16_h_finish(fr *a, unsigned log_m, cuzk_groth16_h_mode mode, int threads)
+{
+    if (mode == CUZK_GROTH16_H_ODD_ROOTS)
+        return CUZK_OK; /* the evaluations are what the key's h points take */
+    return h_ntt(a, log_m, CUZK_NTT_COSET_INVERSE, CUZK_NTT_NN, threads);
+}
+
 cuzk_status g16_h_compute(fr *a, fr *b, fr *c, unsigned log_m, const cuzk_groth16_witness_t *w,
                           cuzk_groth16_h_mode mode, const uint32_t *row_position, int threads)
 {
     h_place_rows(a, b, c, (size_t)1 << log_m, w, row_position);
-    if (mode == CUZK_GROTH16_H_ODD_ROOTS)
-        return h_odd_roots(a, b, c, log_m, threads);
-    return h_coset(a, b, c, log_m, threads);
+    cuzk_status st = g16_h_evaluate(a, b, c, log_m, mode, threads);
+    return st == CUZK_OK ? g16_h_finish(a, log_m, mode, threads) : st;
 }

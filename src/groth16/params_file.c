@@ -319,6 +319,10 @@ static void *array_alloc(size_t bytes)
     return malloc(bytes);
 }
 
+/* Points decoded per run: the file's pages of one run are dropped before the next is read, so a
+ * section's decoding adds at most this much to the process's RssFile (192 MiB of G1 encodings). */
+#define LOAD_PIECE_POINTS ((size_t)1 << 21)
+
 static cuzk_status load_section(cuzk_params_t *p, int s, cuzk_err_t *err)
 {
     size_t n = p->sec[s].n;
@@ -330,33 +334,58 @@ static cuzk_status load_section(cuzk_params_t *p, int s, cuzk_err_t *err)
     if (!arr)
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "%s: out of memory for section %s (%zu bytes)",
                             p->what, SEC_NAME[s], bytes);
-    const uint8_t *src = p->data + p->sec[s].off;
-    size_t bad = 0;
-    int code = CUZK_OK;
-    bool ok = s == SEC_B_G2 ? params_dec_g2_array(arr, src, n, p->check, p->threads, &bad, &code)
-                            : params_dec_g1_array(arr, src, n, p->check, p->threads, &bad, &code);
-    /* The file's pages are not needed again: drop them from this mapping (only ours: madvise on a
-     * caller's buffer could discard its contents). */
-    if (p->map.data)
-        params_advise(src, n * sec_point_bytes(s), MADV_DONTNEED);
-    if (!ok && code == PARAMS_DEC_MAP_FAULT) {
+    cuzk_status st = params_decode_range(p, s, 0, n, arr, err);
+    if (st != CUZK_OK) {
         free(arr);
-        char what[32];
-        snprintf(what, sizeof what, "section %s", SEC_NAME[s]);
-        return params_map_fault(map_path(p), what, p->sec[s].off + (uint64_t)bad * sec_point_bytes(s),
-                                p->len, err);
-    }
-    if (!ok) {
-        free(arr);
-        return cuzk_err_set(err, params_code_status(code), "%s: %s[%zu] at byte %llu: %s", p->what,
-                            SEC_NAME[s], bad,
-                            (unsigned long long)(p->sec[s].off + (uint64_t)bad * sec_point_bytes(s)),
-                            params_code_str(code));
+        return st;
     }
     *pk_arr_slot(&p->pk, s) = arr;
     __atomic_store_n(&p->decoded_bytes, p->decoded_bytes + bytes, __ATOMIC_RELAXED);
     cuzk_timing_report(SEC_PHASE[s], t0);
     return CUZK_OK;
+}
+
+/* Decodes one run of at most LOAD_PIECE_POINTS points, its file pages read ahead before and dropped after:
+ * the page cache keeps them, the process's RssFile grows by one run at most (only our own mapping: madvise
+ * on a caller's buffer could discard its contents). */
+static cuzk_status decode_run(cuzk_params_t *p, int s, size_t first, size_t n, void *out, cuzk_err_t *err)
+{
+    uint64_t off = p->sec[s].off + (uint64_t)first * sec_point_bytes(s);
+    const uint8_t *src = p->data + off;
+    size_t bytes = n * sec_point_bytes(s);
+    if (p->map.data) {
+        params_advise(src, bytes, MADV_SEQUENTIAL);
+        params_advise(src, bytes, MADV_WILLNEED);
+    }
+    size_t bad = 0;
+    int code = CUZK_OK;
+    bool ok = s == SEC_B_G2 ? params_dec_g2_array(out, src, n, p->check, p->threads, &bad, &code)
+                            : params_dec_g1_array(out, src, n, p->check, p->threads, &bad, &code);
+    if (p->map.data)
+        params_advise(src, bytes, MADV_DONTNEED);
+    if (!ok && code == PARAMS_DEC_MAP_FAULT) {
+        char what[32];
+        snprintf(what, sizeof what, "section %s", SEC_NAME[s]);
+        return params_map_fault(map_path(p), what, off + (uint64_t)bad * sec_point_bytes(s), p->len, err);
+    }
+    if (!ok)
+        return cuzk_err_set(err, params_code_status(code), "%s: %s[%zu] at byte %llu: %s", p->what, SEC_NAME[s],
+                            first + bad, (unsigned long long)(off + (uint64_t)bad * sec_point_bytes(s)),
+                            params_code_str(code));
+    return CUZK_OK;
+}
+
+cuzk_status params_decode_range(cuzk_params_t *p, int s, size_t first, size_t n, void *out, cuzk_err_t *err)
+{
+    if (s < 0 || s >= NSEC || first > p->sec[s].n || n > p->sec[s].n - first)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "%s: points %zu..+%zu of section %s (%zu points)", p->what,
+                            first, n, s >= 0 && s < NSEC ? SEC_NAME[s] : "?", s >= 0 && s < NSEC ? p->sec[s].n : 0);
+    cuzk_status st = CUZK_OK;
+    for (size_t done = 0; done < n && st == CUZK_OK; done += LOAD_PIECE_POINTS) {
+        size_t count = n - done < LOAD_PIECE_POINTS ? n - done : LOAD_PIECE_POINTS;
+        st = decode_run(p, s, first + done, count, (char *)out + done * sec_elem_size(s), err);
+    }
+    return st;
 }
 
 cuzk_status cuzk_params_load(cuzk_params_t *p, unsigned sections, cuzk_err_t *err)

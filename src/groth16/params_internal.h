@@ -70,6 +70,13 @@ cuzk_status params_map_fault(const char *path, const char *what, uint64_t at, ui
 /* madvise over [base, base + len), widened to whole pages; failures are ignored (advice only). */
 void params_advise(const void *base, size_t len, int advice);
 
+/* Decodes points [first, first + n) of section s (0 h, 1 l, 2 a, 3 b_g1, 4 b_g2) of an opened file into
+ * out (n cuzk_g1_affine_t, or cuzk_g2_affine_t for b_g2), at the file's check level, whether or not the
+ * section is loaded; the file's pages of that range are read ahead before and dropped from the mapping
+ * after. A range outside the section: CUZK_ERR_INVALID_ARG; otherwise the errors of cuzk_params_load.
+ * Any number of threads may call it at once. */
+cuzk_status params_decode_range(cuzk_params_t *p, int s, size_t first, size_t n, void *out, cuzk_err_t *err);
+
 /* Writing through the atomic writer (cuzk/file.h): open, write, then commit (flush, fsync, rename, fsync
  * of the directory) or abort (the temporary file removed). Commit and abort release the file. */
 typedef struct {

@@ -1,8 +1,14 @@
 /* The Groth16 prover (bellperson's create_proof_batch): for each circuit, H from 7 NTTs, then the
  * five MSMs (h, l, a, b_g1, b_g2) over the key's points, then the blinding with fresh r, s:
- *   A = α + Σa + r·δ,  B = β + Σb + s·δ (in G2 and G1),  C = s·A + r·B₁ − r·s·δ + H + L. */
+ *   A = α + Σa + r·δ,  B = β + Σb + s·δ (in G2 and G1),  C = s·A + r·B₁ − r·s·δ + H + L.
+ * Two memory plans: cuzk_groth16_prove copies the witnesses into scratch shared by a batch; the
+ * consuming prover works in the witness's own arrays (a 32GiB PoRep partition: A·z, B·z and the
+ * assignment, 12.6 GB, plus one domain array for C·z, 4.3 GB). */
+#define _GNU_SOURCE /* madvise */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include "cuzk/msm.h"
 #include "cuzk/ntt.h"
 #include "ec/ec.h"
@@ -16,8 +22,6 @@
 typedef struct {
     fr *a, *b, *c;          /* m elements each: the H computation */
     cuzk_scalar_t *z;       /* inputs then aux, canonical: the MSM scalars */
-    uint64_t *bits_a;       /* A density over z: every input, then a_aux */
-    uint64_t *bits_b;       /* B density over z: b_input, then b_aux */
 } prove_scratch;
 
 /* The MSM sums of one circuit, before blinding. */
@@ -27,16 +31,6 @@ typedef struct {
 } msm_sums;
 
 static size_t words_for(size_t bits) { return (bits + 63) / 64; }
-
-/* Copies nbits bits of src (NULL = all set) to dst starting at bit offset `at`. */
-static void bits_append(uint64_t *dst, size_t at, const uint64_t *src, size_t nbits)
-{
-    for (size_t i = 0; i < nbits; i++) {
-        bool set = !src || ((src[i / 64] >> (i % 64)) & 1);
-        if (set)
-            dst[(at + i) / 64] |= 1ull << ((at + i) % 64);
-    }
-}
 
 static size_t count_or_all(const uint64_t *bits, size_t nbits)
 {
@@ -106,56 +100,69 @@ static cuzk_status stop_check(const cuzk_groth16_prove_opts *o)
     return o->should_stop && o->should_stop(o->stop_arg) ? CUZK_ERR_CANCELLED : CUZK_OK;
 }
 
-static cuzk_status run_msms(msm_sums *sums, const cuzk_groth16_pk_t *pk, const cuzk_groth16_witness_t *w,
-                            prove_scratch *s, const cuzk_groth16_prove_opts *o, int threads)
+/* The h MSM over H's m (or m − 1) scalars. */
+static cuzk_status msm_h(g1_jac *out, const cuzk_groth16_pk_t *pk, const cuzk_scalar_t *h, const g16_msm_source *src,
+                         cuzk_err_t *err)
 {
-    size_t ni = w->num_inputs, na = w->num_aux, nz = ni + na;
-    cuzk_msm_opts opts = {.threads = threads};
-    /* H is in s->a; s->b is free once H is computed (same size and alignment as scalars). */
-    size_t h_len = pk->h_len;
-    cuzk_scalar_t *h_scalars = (cuzk_scalar_t *)(o->h_source ? s->b : s->a);
-    g16_to_scalars_gather(h_scalars, s->a, o->h_source, h_len, threads);
-    g16_to_scalars(s->z, w->input, ni, threads);
-    g16_to_scalars(s->z + ni, w->aux, na, threads);
-    memset(s->bits_a, 0, words_for(nz) * sizeof(uint64_t));
-    memset(s->bits_b, 0, words_for(nz) * sizeof(uint64_t));
-    bits_append(s->bits_a, 0, NULL, ni);
-    bits_append(s->bits_a, ni, w->a_aux_density, na);
-    bits_append(s->bits_b, 0, w->b_input_density, ni);
-    bits_append(s->bits_b, ni, w->b_aux_density, na);
-
-    cuzk_status st;
-    if ((st = stop_check(o)) != CUZK_OK)
-        return st;
+    g16_msm_segment seg = {h, pk->h_len, NULL};
     uint64_t t = cuzk_now_ns();
-    if ((st = cuzk_msm_g1(&sums->h, pk->h, h_scalars, h_len, &opts)) != CUZK_OK)
-        return st;
+    cuzk_status st = g16_section_msm(out, G16_SEC_H, pk->h, pk->h_len, &seg, 1, src, err);
     cuzk_timing_report("msm_h", t);
-    if ((st = stop_check(o)) != CUZK_OK)
-        return st;
-    t = cuzk_now_ns();
-    if ((st = cuzk_msm_g1(&sums->l, pk->l, s->z + ni, na, &opts)) != CUZK_OK)
-        return st;
-    cuzk_timing_report("msm_l", t);
-    if ((st = stop_check(o)) != CUZK_OK)
-        return st;
-    t = cuzk_now_ns();
-    if ((st = cuzk_msm_g1_density(&sums->a, pk->a, pk->a_len, s->z, nz, s->bits_a, &opts)) != CUZK_OK)
-        return st;
-    cuzk_timing_report("msm_a", t);
-    if ((st = stop_check(o)) != CUZK_OK)
-        return st;
-    t = cuzk_now_ns();
-    if ((st = cuzk_msm_g1_density(&sums->b1, pk->b_g1, pk->b_g1_len, s->z, nz, s->bits_b, &opts)) != CUZK_OK)
-        return st;
-    cuzk_timing_report("msm_b_g1", t);
-    if ((st = stop_check(o)) != CUZK_OK)
-        return st;
-    t = cuzk_now_ns();
-    if ((st = cuzk_msm_g2_density(&sums->b2, pk->b_g2, pk->b_g2_len, s->z, nz, s->bits_b, &opts)) != CUZK_OK)
-        return st;
-    cuzk_timing_report("msm_b_g2", t);
+    return st;
+}
+
+/* The l, a, b_g1 and b_g2 MSMs over the assignment: inputs and aux as two runs of scalars, each with
+ * its density (the key's compact arrays hold the inputs' bases first). */
+static cuzk_status msm_z(msm_sums *sums, const cuzk_groth16_pk_t *pk, const cuzk_groth16_witness_t *w,
+                         const cuzk_scalar_t *z_in, const cuzk_scalar_t *z_aux, const g16_msm_source *src,
+                         const cuzk_groth16_prove_opts *o, cuzk_err_t *err)
+{
+    size_t ni = w->num_inputs, na = w->num_aux;
+    const g16_msm_segment l_segs[] = {{z_aux, na, NULL}};
+    const g16_msm_segment a_segs[] = {{z_in, ni, NULL}, {z_aux, na, w->a_aux_density}};
+    const g16_msm_segment b_segs[] = {{z_in, ni, w->b_input_density}, {z_aux, na, w->b_aux_density}};
+    const struct {
+        void *out;
+        int sec;
+        const void *bases;
+        size_t n_bases;
+        const g16_msm_segment *segs;
+        size_t nsegs;
+        const char *phase;
+    } runs[] = {
+        {&sums->l, G16_SEC_L, pk->l, pk->l_len, l_segs, 1, "msm_l"},
+        {&sums->a, G16_SEC_A, pk->a, pk->a_len, a_segs, 2, "msm_a"},
+        {&sums->b1, G16_SEC_B_G1, pk->b_g1, pk->b_g1_len, b_segs, 2, "msm_b_g1"},
+        {&sums->b2, G16_SEC_B_G2, pk->b_g2, pk->b_g2_len, b_segs, 2, "msm_b_g2"},
+    };
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        if (stop_check(o) != CUZK_OK)
+            return cuzk_err_set(err, CUZK_ERR_CANCELLED, "cancelled");
+        uint64_t t = cuzk_now_ns();
+        cuzk_status st = g16_section_msm(runs[k].out, runs[k].sec, runs[k].bases, runs[k].n_bases, runs[k].segs,
+                                         runs[k].nsegs, src, err);
+        if (st != CUZK_OK)
+            return st;
+        cuzk_timing_report(runs[k].phase, t);
+    }
     return CUZK_OK;
+}
+
+/* Every MSM of a copied witness: H is in s->a (s->b is free once H is computed: same size and
+ * alignment as scalars). */
+static cuzk_status run_msms(msm_sums *sums, const cuzk_groth16_pk_t *pk, const cuzk_groth16_witness_t *w,
+                            prove_scratch *s, const cuzk_groth16_prove_opts *o, const g16_msm_source *src,
+                            cuzk_err_t *err)
+{
+    size_t ni = w->num_inputs, na = w->num_aux;
+    cuzk_scalar_t *h_scalars = (cuzk_scalar_t *)(o->h_source ? s->b : s->a);
+    g16_to_scalars_gather(h_scalars, s->a, o->h_source, pk->h_len, src->threads);
+    g16_to_scalars(s->z, w->input, ni, src->threads);
+    g16_to_scalars(s->z + ni, w->aux, na, src->threads);
+    if (stop_check(o) != CUZK_OK)
+        return cuzk_err_set(err, CUZK_ERR_CANCELLED, "cancelled");
+    cuzk_status st = msm_h(&sums->h, pk, h_scalars, src, err);
+    return st == CUZK_OK ? msm_z(sums, pk, w, s->z, s->z + ni, src, o, err) : st;
 }
 
 /* Blinds the sums into the proof with r and s (secret: constant-time multiplications, wiped). */
@@ -211,8 +218,6 @@ static void scratch_free(prove_scratch *s)
     free(s->b);
     free(s->c);
     free(s->z);
-    free(s->bits_a);
-    free(s->bits_b);
 }
 
 static cuzk_status scratch_alloc(prove_scratch *s, size_t m, size_t nz)
@@ -220,11 +225,31 @@ static cuzk_status scratch_alloc(prove_scratch *s, size_t m, size_t nz)
     s->a = cuzk_big_malloc(m * sizeof(fr));
     s->b = cuzk_big_malloc(m * sizeof(fr));
     s->c = cuzk_big_malloc(m * sizeof(fr));
-    s->z = cuzk_big_malloc(nz * sizeof(cuzk_scalar_t));
-    s->bits_a = malloc(words_for(nz + 1) * sizeof(uint64_t));
-    s->bits_b = malloc(words_for(nz + 1) * sizeof(uint64_t));
-    if (!s->a || !s->b || !s->c || !s->z || !s->bits_a || !s->bits_b)
+    s->z = cuzk_big_malloc((nz ? nz : 1) * sizeof(cuzk_scalar_t));
+    if (!s->a || !s->b || !s->c || !s->z)
         return CUZK_ERR_NO_MEMORY;
+    return CUZK_OK;
+}
+
+/* The blinding of a proof's sums: r and s fixed (tests) or drawn, wiped after. */
+static cuzk_status finish_proof(cuzk_groth16_proof_t *proof, const cuzk_groth16_pk_t *pk, const msm_sums *sums,
+                                const fr *fixed_r, const fr *fixed_s, cuzk_err_t *err)
+{
+    cuzk_status st;
+    uint64_t t;
+    fr r, sv;
+    if (fixed_r && fixed_s) {
+        r = *fixed_r;
+        sv = *fixed_s;
+    } else if ((st = g16_random_fr(&r, err)) != CUZK_OK || (st = g16_random_fr(&sv, err)) != CUZK_OK) {
+        g16_wipe(&r, sizeof r);
+        return st;
+    }
+    t = cuzk_now_ns();
+    blind(proof, &pk->vk, sums, &r, &sv);
+    cuzk_timing_report("blind", t);
+    g16_wipe(&r, sizeof r);
+    g16_wipe(&sv, sizeof sv);
     return CUZK_OK;
 }
 
@@ -243,25 +268,10 @@ static cuzk_status prove_one(cuzk_groth16_proof_t *proof, const cuzk_groth16_pk_
     cuzk_timing_report("ntt", t);
 
     msm_sums sums;
-    if ((st = run_msms(&sums, pk, w, s, o, threads)) == CUZK_ERR_CANCELLED)
-        return cuzk_err_set(err, st, "cancelled");
-    if (st != CUZK_OK)
-        return cuzk_err_set(err, st, "multi-scalar multiplication: %s", cuzk_status_str(st));
-
-    fr r, sv;
-    if (fixed_r && fixed_s) {
-        r = *fixed_r;
-        sv = *fixed_s;
-    } else if ((st = g16_random_fr(&r, err)) != CUZK_OK || (st = g16_random_fr(&sv, err)) != CUZK_OK) {
-        g16_wipe(&r, sizeof r);
+    g16_msm_source src = {o->params, o->stream_points, threads};
+    if ((st = run_msms(&sums, pk, w, s, o, &src, err)) != CUZK_OK)
         return st;
-    }
-    t = cuzk_now_ns();
-    blind(proof, &pk->vk, &sums, &r, &sv);
-    cuzk_timing_report("blind", t);
-    g16_wipe(&r, sizeof r);
-    g16_wipe(&sv, sizeof sv);
-    return CUZK_OK;
+    return finish_proof(proof, pk, &sums, fixed_r, fixed_s, err);
 }
 
 cuzk_status cuzk_groth16_prove(cuzk_groth16_proof_t *proofs, const cuzk_groth16_pk_t *pk,
@@ -320,5 +330,128 @@ cuzk_status g16_prove_blinded(cuzk_groth16_proof_t *proofs, const cuzk_groth16_p
     g16_wipe(s.b, m * sizeof(fr));
     g16_wipe(s.c, m * sizeof(fr));
     scratch_free(&s);
+    return st;
+}
+
+/* ---- the consuming prover ---------------------------------------------------------------------- */
+
+void g16_discard(void *p, size_t n)
+{
+    if (!p || !n)
+        return;
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t begin = ((uintptr_t)p + page - 1) & ~(page - 1), end = ((uintptr_t)p + n) & ~(page - 1);
+    if (end <= begin || madvise((void *)begin, end - begin, MADV_DONTNEED) != 0) {
+        g16_wipe(p, n); /* too small to hold a whole page, or not anonymous memory: zero it by hand */
+        return;
+    }
+    g16_wipe(p, begin - (uintptr_t)p);
+    g16_wipe((void *)end, (uintptr_t)p + n - end);
+}
+
+/* H in the witness's a (C·z in a fresh domain array, released with B·z's pages after the pointwise
+ * step), then its MSM, then the assignment's scalars in place of aux and their MSMs. */
+static cuzk_status prove_consumed(cuzk_groth16_proof_t *proof, const cuzk_groth16_pk_t *pk,
+                                  cuzk_groth16_witness_consumable_t *cw, const cuzk_groth16_witness_t *w,
+                                  const cuzk_groth16_prove_opts *o, const fr *fixed_r, const fr *fixed_s, int threads,
+                                  cuzk_err_t *err)
+{
+    size_t ni = w->num_inputs, na = w->num_aux;
+    unsigned log_m = g16_log2_ceil(w->num_constraints + ni);
+    size_t m = (size_t)1 << log_m;
+    if (stop_check(o) != CUZK_OK)
+        return cuzk_err_set(err, CUZK_ERR_CANCELLED, "cancelled");
+    fr *a = cw->a, *b = cw->b, *c = cuzk_big_malloc(m * sizeof(fr));
+    if (!c)
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (C·z over a domain of %zu)", m);
+    uint64_t t = cuzk_now_ns();
+    g16_h_place_consumed(a, b, c, m, w->num_constraints, w->input, ni, threads);
+    cuzk_status st = g16_h_evaluate(a, b, c, log_m, o->h_mode, threads);
+    g16_discard(c, m * sizeof(fr));
+    free(c);
+    g16_discard(b, cw->capacity * sizeof(fr));
+    if (st == CUZK_OK)
+        st = g16_h_finish(a, log_m, o->h_mode, threads);
+    if (st != CUZK_OK)
+        return cuzk_err_set(err, st, "H polynomial: %s", cuzk_status_str(st));
+    cuzk_timing_report("ntt", t);
+
+    g16_msm_source src = {o->params, o->stream_points, threads};
+    msm_sums sums;
+    cuzk_scalar_t *h = (cuzk_scalar_t *)a;
+    if (o->h_source) { /* a gather cannot run in place */
+        if (!(h = cuzk_big_malloc(pk->h_len * sizeof *h)))
+            return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (H in the key's order)");
+        g16_to_scalars_gather(h, a, o->h_source, pk->h_len, threads);
+        g16_discard(a, cw->capacity * sizeof(fr));
+    } else {
+        g16_to_scalars(h, a, pk->h_len, threads);
+    }
+    st = stop_check(o) != CUZK_OK ? cuzk_err_set(err, CUZK_ERR_CANCELLED, "cancelled")
+                                   : msm_h(&sums.h, pk, h, &src, err);
+    if (o->h_source) {
+        g16_discard(h, pk->h_len * sizeof *h);
+        free(h);
+    }
+    g16_discard(a, cw->capacity * sizeof(fr));
+    if (st != CUZK_OK)
+        return st;
+
+    cuzk_scalar_t *z_in = malloc(ni * sizeof *z_in);
+    if (!z_in)
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (input scalars)");
+    g16_to_scalars(z_in, w->input, ni, threads);
+    g16_to_scalars((cuzk_scalar_t *)cw->aux, cw->aux, na, threads);
+    st = msm_z(&sums, pk, w, z_in, (const cuzk_scalar_t *)cw->aux, &src, o, err);
+    free(z_in); /* public inputs: nothing to wipe */
+    return st == CUZK_OK ? finish_proof(proof, pk, &sums, fixed_r, fixed_s, err) : st;
+}
+
+cuzk_status cuzk_groth16_prove_consume(cuzk_groth16_proof_t *proof, const cuzk_groth16_pk_t *pk,
+                                       cuzk_groth16_witness_consumable_t *w, const cuzk_groth16_prove_opts *opts,
+                                       cuzk_err_t *err)
+{
+    return g16_prove_consume_blinded(proof, pk, w, opts, NULL, NULL, err);
+}
+
+cuzk_status g16_prove_consume_blinded(cuzk_groth16_proof_t *proof, const cuzk_groth16_pk_t *pk,
+                                      cuzk_groth16_witness_consumable_t *cw, const cuzk_groth16_prove_opts *opts,
+                                      const fr *fixed_r, const fr *fixed_s, cuzk_err_t *err)
+{
+    cuzk_groth16_prove_opts o = opts ? *opts : (cuzk_groth16_prove_opts){0};
+    if (!proof || !pk || !cw || !cw->a || !cw->b || o.threads < 0 || o.row_position ||
+        (o.h_mode != CUZK_GROTH16_H_COSET && o.h_mode != CUZK_GROTH16_H_ODD_ROOTS) || (!fixed_r != !fixed_s))
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
+                            "invalid arguments to cuzk_groth16_prove_consume (row_position cannot be used)");
+    const cuzk_groth16_witness_t w = {
+        .num_inputs = cw->num_inputs,
+        .num_aux = cw->num_aux,
+        .num_constraints = cw->num_constraints,
+        .a = cw->a,
+        .b = cw->b,
+        .c = NULL,
+        .input = cw->input,
+        .aux = cw->aux,
+        .a_aux_density = cw->a_aux_density,
+        .b_input_density = cw->b_input_density,
+        .b_aux_density = cw->b_aux_density,
+    };
+    cuzk_status st = check_witness(pk, &w, 0, o.h_mode, err);
+    if (st != CUZK_OK)
+        return st;
+    size_t m = (size_t)1 << g16_log2_ceil(w.num_constraints + w.num_inputs);
+    if (cw->capacity < m)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
+                            "the witness's a and b hold %zu elements, the domain needs %zu", cw->capacity, m);
+    if (o.h_source && (st = check_positions("h_source", o.h_source, pk->h_len, pk->h_len, err)) != CUZK_OK)
+        return st;
+    int threads = o.threads ? o.threads : cuzk_cpu_count();
+    uint64_t t = cuzk_now_ns();
+    st = prove_consumed(proof, pk, cw, &w, &o, fixed_r, fixed_s, threads, err);
+    cuzk_timing_report("prove", t);
+    /* Secrets: a and b were discarded on the way (or are, on an early error); the aux scalars now. */
+    g16_discard(cw->a, cw->capacity * sizeof(fr));
+    g16_discard(cw->b, cw->capacity * sizeof(fr));
+    g16_discard(cw->aux, w.num_aux * sizeof(fr));
     return st;
 }

@@ -6,11 +6,10 @@
 #include "cuzk/ntt.h"
 #include "groth16/fixed_base.h"
 #include "groth16/groth16_internal.h"
+#include "groth16/setup_internal.h"
 #include "util/parallel.h"
 
-typedef struct {
-    fr tau, alpha, beta, gamma, delta;
-} toxic_waste;
+typedef g16_toxic_waste toxic_waste;
 
 /* u, v, w: the A, B, C polynomials of every variable evaluated at τ (inputs first, then aux). */
 typedef struct {
@@ -48,15 +47,17 @@ static void qap_free(qap_at_tau *q)
     free(q->b_dense);
 }
 
-/* Lagrange basis at τ for the first `rows` points of the size-2^log_m domain. */
-static cuzk_status lagrange_at(fr *lag, size_t rows, unsigned log_m, const fr *tau)
+cuzk_status g16_lagrange_range(fr *lag, size_t first, size_t rows, unsigned log_m, const fr *tau)
 {
     size_t m = (size_t)1 << log_m;
-    fr omega, wj = FR_ONE, zt, minv;
+    fr omega, wj, zt, minv;
     cuzk_status st = cuzk_ntt_root(&omega, log_m);
-    if (st != CUZK_OK)
+    if (st != CUZK_OK || rows == 0)
         return st;
-    uint64_t e = m;
+    uint64_t e = first;
+    fr_pow(&wj, &omega, &e, 1);          /* ω^first */
+    fr w0 = wj;
+    e = m;
     fr_pow(&zt, tau, &e, 1);
     fr_sub(&zt, &zt, &FR_ONE);          /* Z(τ) = τ^m − 1 */
     fr_from_u64(&minv, m);
@@ -67,7 +68,7 @@ static cuzk_status lagrange_at(fr *lag, size_t rows, unsigned log_m, const fr *t
         fr_mul(&wj, &wj, &omega);
     }
     fr_batch_inv(lag, lag, rows);
-    wj = FR_ONE;
+    wj = w0;
     for (size_t j = 0; j < rows; j++) {
         fr_mul(&lag[j], &lag[j], &wj);
         fr_mul(&lag[j], &lag[j], &zt);
@@ -104,7 +105,7 @@ static cuzk_status qap_eval(qap_at_tau *q, const cuzk_r1cs_t *cs, unsigned log_m
         free(lag);
         return CUZK_ERR_NO_MEMORY;
     }
-    cuzk_status st = lagrange_at(lag, rows, log_m, tau);
+    cuzk_status st = g16_lagrange_range(lag, 0, rows, log_m, tau);
     if (st == CUZK_OK) {
         accumulate(q->u, q->a_dense, &cs->a, cs->num_constraints, lag);
         accumulate(q->v, q->b_dense, &cs->b, cs->num_constraints, lag);
@@ -133,7 +134,7 @@ static void ic_scalars(fr *out, const qap_at_tau *q, size_t first, size_t n, con
     }
 }
 
-static cuzk_status draw_toxic_waste(toxic_waste *tw, size_t m, cuzk_err_t *err)
+cuzk_status g16_toxic_waste_draw(toxic_waste *tw, size_t m, cuzk_err_t *err)
 {
     fr *all[5] = {&tw->tau, &tw->alpha, &tw->beta, &tw->gamma, &tw->delta};
     for (int i = 0; i < 5; i++) {
@@ -149,7 +150,7 @@ static cuzk_status draw_toxic_waste(toxic_waste *tw, size_t m, cuzk_err_t *err)
     bool in_domain = fr_eq(&tm, &FR_ONE);
     g16_wipe(&tm, sizeof tm);
     if (in_domain)   /* τ in the domain: probability m/r, draw again */
-        return draw_toxic_waste(tw, m, err);
+        return g16_toxic_waste_draw(tw, m, err);
     return CUZK_OK;
 }
 
@@ -240,6 +241,12 @@ static cuzk_status build_key(cuzk_groth16_pk_t *pk, const cuzk_r1cs_t *cs, const
 
 cuzk_status cuzk_groth16_setup(cuzk_groth16_pk_t *pk, const cuzk_r1cs_t *cs, int threads, cuzk_err_t *err)
 {
+    return g16_setup_with_waste(pk, cs, NULL, threads, err);
+}
+
+cuzk_status g16_setup_with_waste(cuzk_groth16_pk_t *pk, const cuzk_r1cs_t *cs, const g16_toxic_waste *waste,
+                                 int threads, cuzk_err_t *err)
+{
     if (!pk || !cs || threads < 0)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "invalid arguments to cuzk_groth16_setup");
     memset(pk, 0, sizeof *pk);
@@ -255,7 +262,9 @@ cuzk_status cuzk_groth16_setup(cuzk_groth16_pk_t *pk, const cuzk_r1cs_t *cs, int
 
     toxic_waste tw;
     qap_at_tau q = {0};
-    if ((st = draw_toxic_waste(&tw, (size_t)1 << log_m, err)) != CUZK_OK)
+    if (waste)
+        tw = *waste;
+    else if ((st = g16_toxic_waste_draw(&tw, (size_t)1 << log_m, err)) != CUZK_OK)
         goto out;
     if ((st = qap_eval(&q, cs, log_m, &tw.tau)) != CUZK_OK) {
         cuzk_err_set(err, st, "setup: %s", cuzk_status_str(st));

@@ -426,8 +426,8 @@ static void misuse(void)
     CHECK(cuzk_cs_extend(y, z, &err) == CUZK_ERR_INVALID_ARG && strstr(err.msg, "C·z"));
     CHECK(cuzk_cs_extend(z, y, &err) == CUZK_ERR_INVALID_ARG);
     cuzk_cs_free(x), cuzk_cs_free(y), cuzk_cs_free(z);
-    /* an unknown backend number is still refused now that check is the last one */
-    CHECK(cuzk_cs_new(&c, (cuzk_cs_backend)(CUZK_CS_CHECK + 1), CUZK_LC_DEFAULT, NULL) == CUZK_ERR_INVALID_ARG);
+    /* an unknown backend number is still refused now that sink is the last one */
+    CHECK(cuzk_cs_new(&c, (cuzk_cs_backend)(CUZK_CS_SINK + 1), CUZK_LC_DEFAULT, NULL) == CUZK_ERR_INVALID_ARG);
 }
 
 int main(void)

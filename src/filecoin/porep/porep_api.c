@@ -177,6 +177,26 @@ cuzk_status cuzk_porep_keys_load(cuzk_porep_keys_t **out, const char *dir, uint6
     return CUZK_OK;
 }
 
+cuzk_status cuzk_porep_keys_load_streamed(cuzk_porep_keys_t **out, const char *dir, uint64_t proof_id, int threads,
+                                          cuzk_err_t *err)
+{
+    *out = NULL;
+    const cuzk_fc_seal_proof_t *p;
+    cuzk_status st = cuzk_fc_seal_proof_by_id(&p, proof_id, err);
+    if (st != CUZK_OK)
+        return st;
+    cuzk_porep_keys_t *k = calloc(1, sizeof *k);
+    if (!k)
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "porep keys: out of memory");
+    st = cuzk_porep_keys_open_streamed(k, dir, p, threads, err);
+    if (st != CUZK_OK) {
+        free(k);
+        return st;
+    }
+    *out = k;
+    return CUZK_OK;
+}
+
 void cuzk_porep_keys_free(cuzk_porep_keys_t *keys)
 {
     if (!keys)
@@ -189,6 +209,7 @@ const cuzk_groth16_vk_t *cuzk_porep_keys_vk(const cuzk_porep_keys_t *keys) { ret
 const cuzk_groth16_pk_t *cuzk_porep_keys_pk(const cuzk_porep_keys_t *keys) { return keys->pk; }
 const cuzk_porep_params_paths_t *cuzk_porep_keys_paths(const cuzk_porep_keys_t *keys) { return &keys->paths; }
 bool cuzk_porep_keys_dev(const cuzk_porep_keys_t *keys) { return keys->dev; }
+cuzk_params_t *cuzk_porep_keys_params(const cuzk_porep_keys_t *keys) { return keys->params; }
 
 /* ---- proving ---------------------------------------------------------------------------------------- */
 
@@ -236,8 +257,25 @@ cuzk_status cuzk_porep_partition_prove(cuzk_groth16_proof_t *proof, const cuzk_p
         po.threads = opts->threads;
         po.should_stop = opts->should_stop;
         po.stop_arg = opts->stop_arg;
+        po.params = opts->params;
     }
     return cuzk_groth16_prove(proof, pk, &part->gw, 1, &po, err);
+}
+
+cuzk_status cuzk_porep_partition_prove_consume(cuzk_groth16_proof_t *proof, cuzk_porep_partition_t *part,
+                                               const cuzk_groth16_pk_t *pk, const cuzk_porep_prove_opts_t *opts,
+                                               cuzk_err_t *err)
+{
+    cuzk_groth16_prove_opts po;
+    memset(&po, 0, sizeof po);
+    po.h_mode = CUZK_GROTH16_H_COSET;
+    if (opts) {
+        po.threads = opts->threads;
+        po.should_stop = opts->should_stop;
+        po.stop_arg = opts->stop_arg;
+        po.params = opts->params;
+    }
+    return cuzk_porep_partition_prove_in_place(proof, part, pk, &po, err);
 }
 
 void cuzk_porep_partition_free(cuzk_porep_partition_t *part)
@@ -254,8 +292,8 @@ cuzk_status cuzk_porep_prove_partition(cuzk_groth16_proof_t *proof, const cuzk_p
 {
     cuzk_porep_partition_t *part = NULL;
     cuzk_status st = cuzk_porep_partition_synthesize(&part, c1, k, opts, err);
-    if (st == CUZK_OK)
-        st = cuzk_porep_partition_prove(proof, part, pk, opts, err);
+    if (st == CUZK_OK) /* the partition is ours alone: prove it in its own memory */
+        st = cuzk_porep_partition_prove_consume(proof, part, pk, opts, err);
     cuzk_porep_partition_free(part);
     return st;
 }

@@ -3,6 +3,9 @@
 #include "filecoin/porep/porep_keys.h"
 
 #include <string.h>
+#include <sys/stat.h>
+
+#include "cuzk/params.h"
 
 #include "filecoin/sdr/porep_inputs.h"
 #include "filecoin/porep/porep_prove.h"
@@ -44,6 +47,41 @@ cuzk_status cuzk_porep_keys_open(cuzk_porep_keys_t *k, const char *dir, const cu
     const cuzk_fc_key_circuit_t circuit = {
         .name = proof->name, .num_inputs = cuzk_fc_porep_public_input_count(&pc), .check_key = check_key, .arg = proof};
     return cuzk_fc_keys_open(k, &paths, &circuit, with_params, threads, err);
+}
+
+cuzk_status cuzk_porep_keys_open_streamed(cuzk_porep_keys_t *k, const char *dir, const cuzk_fc_seal_proof_t *proof,
+                                          int threads, cuzk_err_t *err)
+{
+    /* the verifying key, the manifest's word on it and the development marker as always; the .params
+     * then opened here without cuzk_params_get's decoding */
+    cuzk_status st = cuzk_porep_keys_open(k, dir, proof, false, threads, err);
+    if (st != CUZK_OK)
+        return st;
+    struct stat sb;
+    if (stat(k->paths.params, &sb) != 0 || !S_ISREG(sb.st_mode))
+        st = cuzk_err_set(err, CUZK_ERR_IO, "missing parameters: %s (cuzk params generate makes development ones)",
+                          k->paths.params);
+    bool vouched = false;
+    if (st == CUZK_OK && stat(k->paths.manifest, &sb) == 0 && S_ISREG(sb.st_mode)) {
+        st = cuzk_params_manifest_check(k->paths.manifest, k->paths.params, NULL, NULL, err);
+        vouched = st == CUZK_OK;
+    }
+    if (st == CUZK_OK)
+        st = cuzk_params_open(&k->params, k->paths.params, vouched ? CUZK_PARAMS_CHECK_NONE : CUZK_PARAMS_CHECK_CURVE,
+                              threads, err);
+    if (st == CUZK_OK)
+        st = check_key(cuzk_params_key(k->params), proof, err);
+    if (st == CUZK_OK) {
+        k->pk = cuzk_params_key(k->params);
+    } else {
+        if (err && !strstr(err->msg, k->paths.params)) {
+            char msg[sizeof err->msg];
+            memcpy(msg, err->msg, sizeof msg);
+            cuzk_err_set(err, st, "%s: %s", k->paths.params, msg);
+        }
+        cuzk_fc_keys_close(k);
+    }
+    return st;
 }
 
 void cuzk_porep_keys_close(cuzk_porep_keys_t *k) { cuzk_fc_keys_close(k); }

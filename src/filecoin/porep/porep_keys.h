@@ -18,5 +18,8 @@
  * circuit's. On error *keys is empty. threads: decoding threads (0 = every online CPU). */
 cuzk_status cuzk_porep_keys_open(cuzk_porep_keys_t *keys, const char *dir, const cuzk_fc_seal_proof_t *proof,
                                  bool with_params, int threads, cuzk_err_t *err);
+/* The same with the .params opened but not decoded (cuzk_porep_keys_load_streamed). */
+cuzk_status cuzk_porep_keys_open_streamed(cuzk_porep_keys_t *keys, const char *dir, const cuzk_fc_seal_proof_t *proof,
+                                          int threads, cuzk_err_t *err);
 void cuzk_porep_keys_close(cuzk_porep_keys_t *keys);
 #endif

@@ -9,6 +9,7 @@
 #include "ff/fr.h"
 #include "filecoin/porep/porep_circuit_c1.h"
 #include "groth16/circuit_keys.h"
+#include "groth16/setup_stream.h"
 #include "filecoin/sdr/porep_inputs.h"
 #include "util/timer.h"
 #include "util/timing.h"
@@ -24,6 +25,33 @@ cuzk_status cuzk_porep_dev_setup(cuzk_groth16_pk_t *pk, const cuzk_porep_config_
                                  cuzk_err_t *err)
 {
     return cuzk_groth16_setup_circuit(pk, record_blank, cfg, threads, err);
+}
+
+/* The streaming setup's progress in the public callback's terms. */
+typedef struct {
+    cuzk_porep_setup_progress_fn fn;
+    void *arg;
+} progress_relay;
+
+static void relay_progress(void *arg, const g16_stream_progress *p)
+{
+    const progress_relay *r = arg;
+    r->fn(r->arg, p->phase, p->done, p->total, p->fraction, p->elapsed_s);
+}
+
+cuzk_status cuzk_porep_dev_setup_write(const cuzk_porep_config_t *cfg, const char *params_path, const char *vk_path,
+                                       const cuzk_porep_setup_opts_t *opts, cuzk_err_t *err)
+{
+    static const cuzk_porep_setup_opts_t none = {0};
+    if (!opts)
+        opts = &none;
+    progress_relay relay = {opts->progress, opts->progress_arg};
+    const g16_stream_opts so = {.threads = opts->threads,
+                                .progress = opts->progress ? relay_progress : NULL,
+                                .progress_arg = &relay,
+                                .should_stop = opts->should_stop,
+                                .stop_arg = opts->stop_arg};
+    return g16_setup_stream(params_path, vk_path, record_blank, cfg, &so, err);
 }
 
 cuzk_status cuzk_porep_check_key(const cuzk_groth16_pk_t *pk, const cuzk_porep_config_t *cfg, cuzk_err_t *err)
@@ -113,6 +141,20 @@ cuzk_status cuzk_porep_synthesize_partition(cuzk_porep_partition_t *out, const c
     return st;
 }
 
+cuzk_status cuzk_porep_partition_prove_in_place(cuzk_groth16_proof_t *proof, cuzk_porep_partition_t *part,
+                                                 const cuzk_groth16_pk_t *pk, const cuzk_groth16_prove_opts *po,
+                                                cuzk_err_t *err)
+{
+    /* The prover works in the synthesis's own arrays (A·z and B·z grown to the domain, the assignment
+     * turned into scalars in place): no copy of the witness is made. */
+    cuzk_groth16_witness_consumable_t cw;
+    cuzk_status st = cuzk_cs_groth16_witness_consumable(part->cs, &cw, err);
+    if (st == CUZK_OK)
+        st = cuzk_groth16_prove_consume(proof, pk, &cw, po, err);
+    memset(&part->gw, 0, sizeof part->gw); /* its values are gone */
+    return st;
+}
+
 void cuzk_porep_partition_clear(cuzk_porep_partition_t *p)
 {
     cuzk_cs_free(p->cs);
@@ -168,6 +210,7 @@ cuzk_status cuzk_porep_prove_c1(cuzk_groth16_proof_t *proofs, const cuzk_fc_c1_t
     po.h_mode = CUZK_GROTH16_H_COSET;
     po.should_stop = o.should_stop;
     po.stop_arg = o.stop_arg;
+    po.params = o.params;
     cuzk_cs_record_t rec;
     memset(&rec, 0, sizeof rec);
     bool have_rec = false;
@@ -193,7 +236,8 @@ cuzk_status cuzk_porep_prove_c1(cuzk_groth16_proof_t *proofs, const cuzk_fc_c1_t
             t.synth_ms += ms_since(t0);
             cuzk_timing_report("porep_synth", t0);
             uint64_t t1 = cuzk_now_ns();
-            st = cuzk_groth16_prove(&proofs[k], pk, &gw, 1, &po, err);
+            st = o.synth == CUZK_POREP_SYNTH_RECORD ? cuzk_groth16_prove(&proofs[k], pk, &gw, 1, &po, err)
+                                                    : cuzk_porep_partition_prove_in_place(&proofs[k], &part, pk, &po, err);
             t.prove_ms += ms_since(t1);
             cuzk_timing_report("porep_prove", t1);
         }

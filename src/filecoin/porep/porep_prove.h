@@ -44,6 +44,13 @@ struct cuzk_porep_partition {
 cuzk_status cuzk_porep_synthesize_partition(cuzk_porep_partition_t *out, const cuzk_fc_c1_t *c1,
                                             const cuzk_porep_config_t *cfg, uint32_t k,
                                             bool (*should_stop)(void *stop_arg), void *stop_arg, cuzk_err_t *err);
+/* The proof of a synthesized partition in the partition's own memory (cuzk_groth16_prove_consume):
+ * afterwards the partition holds no witness (only cuzk_porep_partition_clear is left to do with it).
+ * Peak memory for a 32GiB partition: its A·z, B·z and assignment (12.6 GB) plus one domain array (4.3 GB),
+ * plus the key's points (or one streamed piece of them with po->params). */
+cuzk_status cuzk_porep_partition_prove_in_place(cuzk_groth16_proof_t *proof, cuzk_porep_partition_t *part,
+                                                 const cuzk_groth16_pk_t *pk, const cuzk_groth16_prove_opts *po,
+                                                cuzk_err_t *err);
 /* Frees what *p holds and zeroes it (p itself stays the caller's). */
 void cuzk_porep_partition_clear(cuzk_porep_partition_t *p);
 

@@ -1,0 +1,127 @@
+/* The prover's MSMs over one section of the key: runs of scalars (inputs, aux) with their densities
+ * against the section's bases, taken from the decoded array or, for a key too large to hold, decoded
+ * from the .params file piece by piece (each piece summed, its file pages dropped) so that memory
+ * holds one piece of the section at a time. */
+#include <stdlib.h>
+#include "cuzk/msm.h"
+#include "ec/ec.h"
+#include "groth16/groth16_internal.h"
+#include "groth16/params_internal.h"
+#include "util/bigmem.h"
+
+#define DEFAULT_PIECE_POINTS ((size_t)1 << 24)
+
+static const char *const SECTION_NAME[] = {"h", "l", "a", "b_g1", "b_g2"};
+
+static size_t base_size(int sec) { return sec == G16_SEC_B_G2 ? sizeof(cuzk_g2_affine_t) : sizeof(cuzk_g1_affine_t); }
+
+/* One MSM call; acc += its result. */
+static cuzk_status msm_add(void *acc, int sec, const void *bases, size_t n_bases, const cuzk_scalar_t *scalars,
+                           size_t n, const uint64_t *bits, const cuzk_msm_opts *o)
+{
+    cuzk_status st;
+    if (sec == G16_SEC_B_G2) {
+        g2_jac t;
+        st = bits ? cuzk_msm_g2_density(&t, bases, n_bases, scalars, n, bits, o) : cuzk_msm_g2(&t, bases, scalars, n, o);
+        if (st == CUZK_OK)
+            g2_jac_add(acc, acc, &t);
+    } else {
+        g1_jac t;
+        st = bits ? cuzk_msm_g1_density(&t, bases, n_bases, scalars, n, bits, o) : cuzk_msm_g1(&t, bases, scalars, n, o);
+        if (st == CUZK_OK)
+            g1_jac_add(acc, acc, &t);
+    }
+    return st;
+}
+
+static size_t bases_taken(const g16_msm_segment *seg, size_t first, size_t n)
+{
+    /* first is a multiple of 64 (pieces start on bitmap words) */
+    return seg->bits ? g16_popcount(seg->bits + first / 64, n) : n;
+}
+
+static cuzk_status msm_error(cuzk_status st, int sec, cuzk_err_t *err)
+{
+    return cuzk_err_set(err, st, "multi-scalar multiplication (%s): %s", SECTION_NAME[sec], cuzk_status_str(st));
+}
+
+static cuzk_status section_from_memory(void *acc, int sec, const void *bases, size_t n_bases,
+                                       const g16_msm_segment *segs, size_t nsegs, const cuzk_msm_opts *o,
+                                       cuzk_err_t *err)
+{
+    size_t used = 0, esz = base_size(sec);
+    for (size_t k = 0; k < nsegs; k++) {
+        size_t take = bases_taken(&segs[k], 0, segs[k].n);
+        if (take > n_bases - used)
+            return cuzk_err_set(err, CUZK_ERR_BAD_LENGTH, "section %s: %zu bases, more are taken", SECTION_NAME[sec],
+                                n_bases);
+        if (take) { /* no base taken: nothing to add (and the bases may be NULL) */
+            cuzk_status st = msm_add(acc, sec, (const char *)bases + used * esz, n_bases - used, segs[k].scalars,
+                                     segs[k].n, segs[k].bits, o);
+            if (st != CUZK_OK)
+                return msm_error(st, sec, err);
+        }
+        used += take;
+    }
+    return CUZK_OK;
+}
+
+static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g16_msm_segment *segs, size_t nsegs,
+                                    const g16_msm_source *src, const cuzk_msm_opts *o, cuzk_err_t *err)
+{
+    size_t piece = src->piece_points ? src->piece_points : DEFAULT_PIECE_POINTS;
+    piece = piece < 64 ? 64 : piece / 64 * 64; /* whole bitmap words per piece */
+    size_t esz = base_size(sec);
+    void *buf = NULL;
+    size_t used = 0;
+    cuzk_status st = CUZK_OK;
+    for (size_t k = 0; k < nsegs && st == CUZK_OK; k++) {
+        for (size_t first = 0; first < segs[k].n && st == CUZK_OK; first += piece) {
+            size_t n = segs[k].n - first < piece ? segs[k].n - first : piece;
+            size_t take = bases_taken(&segs[k], first, n);
+            if (take > n_bases - used) {
+                st = cuzk_err_set(err, CUZK_ERR_BAD_LENGTH, "section %s: %zu bases, more are taken",
+                                  SECTION_NAME[sec], n_bases);
+                break;
+            }
+            if (take == 0)
+                continue;
+            if (!buf) { /* no piece takes more bases than it has scalars, nor than the section has */
+                size_t points = piece < n_bases ? piece : n_bases;
+                buf = cuzk_big_malloc(points * esz);
+                if (!buf) {
+                    st = cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (%zu points of section %s)", points,
+                                      SECTION_NAME[sec]);
+                    break;
+                }
+            }
+            st = params_decode_range(src->params, sec, used, take, buf, err);
+            if (st == CUZK_OK) {
+                st = msm_add(acc, sec, buf, take, segs[k].scalars + first, n,
+                             segs[k].bits ? segs[k].bits + first / 64 : NULL, o);
+                if (st != CUZK_OK)
+                    st = msm_error(st, sec, err);
+            }
+            used += take;
+        }
+    }
+    free(buf);
+    return st;
+}
+
+cuzk_status g16_section_msm(void *out, int sec, const void *bases, size_t n_bases, const g16_msm_segment *segs,
+                            size_t nsegs, const g16_msm_source *src, cuzk_err_t *err)
+{
+    cuzk_msm_opts o = {.threads = src->threads};
+    if (sec == G16_SEC_B_G2)
+        g2_jac_set_inf(out);
+    else
+        g1_jac_set_inf(out);
+    if (bases || n_bases == 0)
+        return section_from_memory(out, sec, bases, n_bases, segs, nsegs, &o, err);
+    if (!src->params)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
+                            "section %s of the key is not loaded and no parameter file is given to stream it from",
+                            SECTION_NAME[sec]);
+    return section_streamed(out, sec, n_bases, segs, nsegs, src, &o, err);
+}

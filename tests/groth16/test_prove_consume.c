@@ -1,0 +1,208 @@
+/* The prover's low-memory plans against its copying path (itself checked against a naive prover in
+ * test_groth16), with the same fixed r, s, on random R1CS instances:
+ * - a consumed witness (A·z, B·z and aux overwritten in place) gives the same proof, and its arrays
+ *   hold nothing afterwards;
+ * - a key streamed from its .params file in small pieces (whole pieces, a last partial one, density
+ *   runs that take no base) gives the same proof, copying or consuming;
+ * - the argument errors: a capacity below the domain, row_position, a key with no points and no file;
+ * - the range decoder refuses ranges past the section however large the numbers (no wrap-around). */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "cuzk/groth16.h"
+#include "cuzk/params.h"
+#include "ff/fr.h"
+#include "groth16/groth16_internal.h"
+#include "groth16/params_internal.h"
+#include "r1cs_gen.h"
+#include "test_util.h"
+
+typedef struct {
+    fr *a, *b, *aux;
+    cuzk_groth16_witness_consumable_t w;
+} consumable;
+
+/* A copy of tc's witness as the consuming prover takes it: a and b with room for the domain. */
+static void consumable_make(consumable *c, const test_circuit *tc, size_t capacity)
+{
+    const cuzk_groth16_witness_t *w = &tc->w;
+    c->a = calloc(capacity, sizeof(fr));
+    c->b = calloc(capacity, sizeof(fr));
+    c->aux = malloc((w->num_aux ? w->num_aux : 1) * sizeof(fr));
+    memcpy(c->a, w->a, w->num_constraints * sizeof(fr));
+    memcpy(c->b, w->b, w->num_constraints * sizeof(fr));
+    memcpy(c->aux, w->aux, w->num_aux * sizeof(fr));
+    /* garbage beyond the rows: the prover must not read it as data */
+    for (size_t i = w->num_constraints; i < capacity; i++)
+        test_rand_fr(&c->a[i]), test_rand_fr(&c->b[i]);
+    c->w = (cuzk_groth16_witness_consumable_t){
+        .num_inputs = w->num_inputs,
+        .num_aux = w->num_aux,
+        .num_constraints = w->num_constraints,
+        .a = c->a,
+        .b = c->b,
+        .capacity = capacity,
+        .input = w->input,
+        .aux = c->aux,
+        .a_aux_density = w->a_aux_density,
+        .b_input_density = w->b_input_density,
+        .b_aux_density = w->b_aux_density,
+    };
+}
+
+static void consumable_free(consumable *c)
+{
+    free(c->a);
+    free(c->b);
+    free(c->aux);
+}
+
+static bool all_zero(const fr *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!fr_eq(&v[i], &FR_ZERO))
+            return false;
+    return true;
+}
+
+static bool same_proof(const cuzk_groth16_proof_t *x, const cuzk_groth16_proof_t *y)
+{
+    uint8_t ex[CUZK_GROTH16_PROOF_BYTES], ey[CUZK_GROTH16_PROOF_BYTES];
+    cuzk_groth16_proof_write(ex, x);
+    cuzk_groth16_proof_write(ey, y);
+    return memcmp(ex, ey, sizeof ex) == 0;
+}
+
+static size_t domain_of(const test_circuit *tc)
+{
+    return (size_t)1 << g16_log2_ceil(tc->w.num_constraints + tc->w.num_inputs);
+}
+
+static void test_consume_same_proof(size_t ni, size_t na, size_t nc)
+{
+    test_circuit tc;
+    test_circuit_random(&tc, ni, na, nc);
+    cuzk_groth16_pk_t pk;
+    cuzk_err_t err = {{0}};
+    CHECK_MSG(cuzk_groth16_setup(&pk, &tc.r1cs, 2, &err) == CUZK_OK, "%s", err.msg);
+    fr r, s;
+    test_rand_fr(&r);
+    test_rand_fr(&s);
+    cuzk_groth16_prove_opts opts = {.threads = 2};
+    cuzk_groth16_proof_t want, got;
+    cuzk_groth16_witness_t no_c = tc.w;
+    no_c.c = NULL;
+    CHECK_MSG(g16_prove_blinded(&want, &pk, &no_c, 1, &opts, &r, &s, &err) == CUZK_OK, "%s", err.msg);
+
+    size_t m = domain_of(&tc);
+    consumable c;
+    consumable_make(&c, &tc, m + 5);
+    CHECK_MSG(g16_prove_consume_blinded(&got, &pk, &c.w, &opts, &r, &s, &err) == CUZK_OK, "%s", err.msg);
+    CHECK_MSG(same_proof(&got, &want), "consumed witness (%zu, %zu, %zu): another proof", ni, na, nc);
+    CHECK_MSG(all_zero(c.a, m + 5) && all_zero(c.b, m + 5) && all_zero(c.aux, na),
+              "the consumed witness's arrays still hold values");
+    consumable_free(&c);
+
+    /* the drawn blinding: a proof that verifies */
+    consumable_make(&c, &tc, m);
+    CHECK_MSG(cuzk_groth16_prove_consume(&got, &pk, &c.w, NULL, &err) == CUZK_OK, "%s", err.msg);
+    cuzk_groth16_pvk_t *pvk;
+    CHECK(cuzk_groth16_pvk_new(&pvk, &pk.vk) == CUZK_OK);
+    cuzk_scalar_t *inputs = malloc(ni * sizeof *inputs);
+    for (size_t i = 1; i < ni; i++)
+        fr_to_scalar(&inputs[i - 1], &tc.z[i]);
+    bool ok = false;
+    CHECK(cuzk_groth16_verify(&ok, pvk, &got, inputs, ni - 1, &err) == CUZK_OK && ok);
+    free(inputs);
+    cuzk_groth16_pvk_free(pvk);
+    consumable_free(&c);
+
+    /* argument errors leave the witness as it was */
+    consumable_make(&c, &tc, m - 1);
+    CHECK(cuzk_groth16_prove_consume(&got, &pk, &c.w, NULL, &err) == CUZK_ERR_INVALID_ARG &&
+          strstr(err.msg, "domain needs"));
+    CHECK(memcmp(c.aux, tc.w.aux, na * sizeof(fr)) == 0);
+    consumable_free(&c);
+    consumable_make(&c, &tc, m);
+    uint32_t *pos = malloc((nc + ni) * sizeof *pos);
+    for (size_t k = 0; k < nc + ni; k++)
+        pos[k] = (uint32_t)k;
+    cuzk_groth16_prove_opts with_pos = {.row_position = pos};
+    CHECK(cuzk_groth16_prove_consume(&got, &pk, &c.w, &with_pos, &err) == CUZK_ERR_INVALID_ARG);
+    free(pos);
+    consumable_free(&c);
+
+    cuzk_groth16_pk_free(&pk);
+    test_circuit_free(&tc);
+}
+
+static void test_streamed_key(void)
+{
+    test_circuit tc;
+    test_circuit_random(&tc, 5, 300, 420);
+    cuzk_groth16_pk_t pk;
+    cuzk_err_t err = {{0}};
+    CHECK_MSG(cuzk_groth16_setup(&pk, &tc.r1cs, 2, &err) == CUZK_OK, "%s", err.msg);
+    fr r, s;
+    test_rand_fr(&r);
+    test_rand_fr(&s);
+    cuzk_groth16_witness_t no_c = tc.w;
+    no_c.c = NULL;
+    cuzk_groth16_prove_opts opts = {.threads = 2};
+    cuzk_groth16_proof_t want, got;
+    CHECK_MSG(g16_prove_blinded(&want, &pk, &no_c, 1, &opts, &r, &s, &err) == CUZK_OK, "%s", err.msg);
+
+    char dir[] = "/tmp/cuzk-consume-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char path[64];
+    snprintf(path, sizeof path, "%s/key.params", dir);
+    CHECK_MSG(cuzk_params_write(path, &pk, 2, &err) == CUZK_OK, "%s", err.msg);
+    cuzk_params_t *p = NULL;
+    CHECK_MSG(cuzk_params_open(&p, path, CUZK_PARAMS_CHECK_CURVE, 2, &err) == CUZK_OK, "%s", err.msg);
+    const cuzk_groth16_pk_t *lazy = cuzk_params_key(p);
+    CHECK(lazy->h == NULL && lazy->l == NULL && lazy->b_g2 == NULL);
+
+    /* no points and no file: a clear error */
+    CHECK(g16_prove_blinded(&got, lazy, &no_c, 1, &opts, &r, &s, &err) == CUZK_ERR_INVALID_ARG &&
+          strstr(err.msg, "not loaded"));
+
+    /* pieces of 64 (whole words of the densities), 128 and more than a section */
+    const size_t pieces[] = {1, 64, 128, 100000};
+    for (size_t k = 0; k < sizeof pieces / sizeof pieces[0]; k++) {
+        cuzk_groth16_prove_opts so = {.threads = 2, .params = p, .stream_points = pieces[k]};
+        CHECK_MSG(g16_prove_blinded(&got, lazy, &no_c, 1, &so, &r, &s, &err) == CUZK_OK, "%s", err.msg);
+        CHECK_MSG(same_proof(&got, &want), "streamed key, pieces of %zu: another proof", pieces[k]);
+        consumable c;
+        consumable_make(&c, &tc, domain_of(&tc));
+        CHECK_MSG(g16_prove_consume_blinded(&got, lazy, &c.w, &so, &r, &s, &err) == CUZK_OK, "%s", err.msg);
+        CHECK_MSG(same_proof(&got, &want), "streamed key and consumed witness, pieces of %zu: another proof",
+                  pieces[k]);
+        consumable_free(&c);
+    }
+    CHECK(lazy->h == NULL && lazy->a == NULL); /* streaming decodes nothing for keeps */
+
+    /* ranges past a section, with numbers near 2^32 and 2^64: refused, never wrapped */
+    cuzk_g1_affine_t one;
+    CHECK(params_decode_range(p, G16_SEC_L, 0, 1, &one, &err) == CUZK_OK);
+    CHECK(params_decode_range(p, G16_SEC_L, pk.l_len, 1, &one, &err) == CUZK_ERR_INVALID_ARG);
+    CHECK(params_decode_range(p, G16_SEC_L, (size_t)1 << 32, 1, &one, &err) == CUZK_ERR_INVALID_ARG);
+    CHECK(params_decode_range(p, G16_SEC_L, 1, SIZE_MAX, &one, &err) == CUZK_ERR_INVALID_ARG);
+    CHECK(params_decode_range(p, G16_SEC_L, SIZE_MAX, 2, &one, &err) == CUZK_ERR_INVALID_ARG);
+    CHECK(params_decode_range(p, 5, 0, 1, &one, &err) == CUZK_ERR_INVALID_ARG);
+
+    cuzk_params_close(p);
+    unlink(path);
+    rmdir(dir);
+    cuzk_groth16_pk_free(&pk);
+    test_circuit_free(&tc);
+}
+
+int main(void)
+{
+    test_init("prove_consume");
+    test_consume_same_proof(4, 30, 40);
+    test_consume_same_proof(3, 200, 253); /* rows + inputs = 256: a full domain */
+    test_consume_same_proof(2, 70, 100);
+    test_streamed_key();
+    return test_finish();
+}
