@@ -67,7 +67,8 @@ static int cmd_micro(int argc, char **argv)
     static const char *const lcs[] = {"heap", "inline1", "inline2", "inline4", "arena", "default", "all", NULL};
     static const char *prog = "cuzk-bench micro";
     micro_args a = {.log2 = 0, .threads = cli_cpu_count(), .iters = 5, .impl = cuzk_impl_active()};
-    int log2 = 0, window = 0, backend = -1, lc = -1;
+    static const char *const mixes[] = {"dense", "porep", NULL};
+    int log2 = 0, window = 0, backend = -1, lc = -1, mix = 0;
     const char *impl = NULL, *name = NULL;
     const cli_opt table[] = {
         CLI_INT_OPT("log2", 0, &log2, "N", 1, 30, "problem size 2^N (each benchmark has its default)",
@@ -78,6 +79,9 @@ static int cmd_micro(int argc, char **argv)
         CLI_INT_OPT("window", 0, &window, "BITS", 1, 20, "msm-*: a fixed Pippenger window instead of the automatic one"),
         CLI_CHOICE_OPT("backend", 0, &backend, backends, "synth: the constraint system (default all)"),
         CLI_CHOICE_OPT("lc", 0, &lc, lcs, "synth: the LC storage (default all)"),
+        CLI_CHOICE_OPT("scalars", 0, &mix, mixes,
+                       "msm-g1, msm-g2: random 255-bit scalars (dense, the default) or PoRep's witness mix\n"
+                       "(porep: mostly 0 and 1 with a dense tail, as a 32GiB partition's a (G1) and b (G2) MSMs)"),
         CLI_END};
     const cli_cmd c = {prog, "<name>",
                        "One micro benchmark: min, median and max over the repetitions, its result checked outside\n"
@@ -96,6 +100,7 @@ static int cmd_micro(int argc, char **argv)
     a.window = (unsigned)window;
     a.backend = backend >= 0 ? backends[backend] : NULL;
     a.lc = lc >= 0 ? lcs[lc] : NULL;
+    a.porep_mix = mix == 1;
     (void)impl; /* listed for --help: cli_impl_init took --impl off the command line and chose it */
     rc = m->run(&a);
     if (rc)

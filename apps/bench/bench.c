@@ -2,6 +2,7 @@
 #include "bench.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include "util/timer.h"
 
 static int cmp_double(const void *a, const void *b)
@@ -54,6 +55,9 @@ void bench_print(const char *name, const micro_args *a, bench_stats st, double w
         printf(" rate=%.3g %s/s", work_per_call / st.median, rate_unit);
     else if (work_per_call > 1)
         printf(" per-op=%s", bench_fmt_time(b3, sizeof b3, st.median / work_per_call));
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) == 0)
+        printf(" peak_rss=%.2fGiB", (double)ru.ru_maxrss / (1 << 20));
     printf("\n");
     fflush(stdout);
 }

@@ -15,6 +15,7 @@ typedef struct {
     const char *backend; /* --backend (micro synth); NULL: all */
     const char *lc;      /* --lc: LC storage strategy (micro synth); NULL: all */
     unsigned window;     /* --window: MSM window bits (micro msm-*); 0: the automatic choice */
+    bool porep_mix;      /* --scalars porep (micro msm-g1, msm-g2): PoRep's witness mix, not dense */
 } micro_args;
 
 typedef struct {
@@ -23,9 +24,9 @@ typedef struct {
 
 /* Times `iters` calls of fn(ctx); each call is one sample. */
 bench_stats bench_time(int iters, void (*fn)(void *ctx), void *ctx);
-/* Prints "<name> [params]: min=<t> median=<t> max=<t> <rate>" where the rate is `work_per_call`
- * units of `rate_unit` per second at the median (or per-op time if rate_unit is NULL and
- * work_per_call > 1). */
+/* Prints "<name> [params]: min=<t> median=<t> max=<t> <rate> peak_rss=<GiB>" where the rate is
+ * `work_per_call` units of `rate_unit` per second at the median (or per-op time if rate_unit is NULL and
+ * work_per_call > 1), and the peak RSS is the process's so far (inputs and checks included). */
 void bench_print(const char *name, const micro_args *a, bench_stats st, double work_per_call,
                  const char *rate_unit);
 /* Formats seconds with a unit (ns, us, ms or s) into buf. */

@@ -1,5 +1,6 @@
-/* Micro benchmarks of the multi-scalar multiplications: msm-g1, msm-g2 (random 255-bit scalars) and
- * msm-g1-bits (random 0/1 scalars), over 2^log2 distinct points. Results are checked after timing:
+/* Micro benchmarks of the multi-scalar multiplications: msm-g1, msm-g2 (random 255-bit scalars, or with
+ * --scalars porep a PoRep partition's witness mix) and msm-g1-bits (random 0/1 scalars), over 2^log2
+ * distinct points. Results are checked after timing:
  * against a run with another window, and against a naive sum (prefix, or all the ones for bits). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,6 +122,32 @@ static void run_msm(void *p)
         c->st = cuzk_msm_g2(&c->r2, c->bases, c->k, c->n, &c->opts);
 }
 
+/* PoRep's witness mix (--scalars porep), per million: the aux values a 32GiB partition's a (G1) and b (G2)
+ * MSMs see, measured with `cuzk-bench synth-only --c1 <synthetic 32GiB C1> --partition 0 --scalar-mix`
+ * (docs/PERF.md); the l MSM's (all aux: 1.31 % other) is close to the a MSM's. */
+#define POREP_A_ZERO_PPM 515200 /* a: 51.52 % zero, 47.49 % one, 0.99 % other */
+#define POREP_A_ONE_PPM 474900
+#define POREP_B_ZERO_PPM 482600 /* b: 48.26 % zero, 48.03 % one, 3.71 % other */
+#define POREP_B_ONE_PPM 480300
+typedef struct {
+    uint32_t zero, one; /* the rest are random 255-bit values */
+} scalar_mix;
+static const scalar_mix POREP_MIX_G1 = {POREP_A_ZERO_PPM, POREP_A_ONE_PPM};
+static const scalar_mix POREP_MIX_G2 = {POREP_B_ZERO_PPM, POREP_B_ONE_PPM};
+
+static void mix_scalar(cuzk_scalar_t *k, const scalar_mix *m)
+{
+    uint32_t u = (uint32_t)(rng64() % 1000000u);
+    memset(k, 0, sizeof *k);
+    if (u < m->zero)
+        return;
+    if (u < m->zero + m->one) {
+        k->l[0] = 1;
+        return;
+    }
+    rand_scalar(k);
+}
+
 static int bench_msm(const micro_args *a, int group, bool bits, const char *name)
 {
     unsigned lg = a->log2_set ? a->log2 : 16;
@@ -138,14 +165,21 @@ static int bench_msm(const micro_args *a, int group, bool bits, const char *name
         if (bits) {
             memset(&k[i], 0, sizeof k[i]);
             k[i].l[0] = rng64() & 1;
+        } else if (a->porep_mix) {
+            mix_scalar(&k[i], group == 1 ? &POREP_MIX_G1 : &POREP_MIX_G2);
         } else {
             rand_scalar(&k[i]);
         }
     }
     double gen_s = (double)(cuzk_now_ns() - t0) * 1e-9;
     unsigned window = group == 1 ? cuzk_msm_g1_window(n, a->threads) : cuzk_msm_g2_window(n, a->threads);
-    printf("%s: n=2^%u, inputs generated in %.2fs, auto window %u%s%s\n", name, lg, gen_s, window,
+    const scalar_mix *mix = group == 1 ? &POREP_MIX_G1 : &POREP_MIX_G2;
+    printf("%s: n=2^%u, inputs generated in %.2fs, auto window %u%s%s", name, lg, gen_s, window,
            a->window ? " (overridden by --window)" : "", bits ? " (unused: all scalars are 0/1)" : "");
+    if (a->porep_mix && !bits)
+        printf(", PoRep scalar mix: zero %.2f%%, one %.2f%%, other %.2f%%", mix->zero / 1e4, mix->one / 1e4,
+               (1e6 - mix->zero - mix->one) / 1e4);
+    printf("\n");
     if (a->window)
         window = a->window;
 

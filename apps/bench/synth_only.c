@@ -20,7 +20,9 @@
 #include <unistd.h>
 
 #include "bench/snap_request.h"
+#include "cuzk/field.h"
 #include "cuzk/filecoin.h"
+#include "cuzk/groth16.h"
 #include "cuzk/porep.h"
 #include "cuzk/snap.h"
 
@@ -31,6 +33,7 @@ typedef struct {
     const cuzk_porep_c1_t *c1; /* NULL: dummy witness */
     const cuzk_snap_request_t *snap; /* SnapDeals instead of PoRep */
     int snap_threads;          /* threads of one SnapDeals partition's synthesis */
+    bool scalar_mix;           /* print the aux values' mix after each partition (direct only) */
     uint32_t first, count;  /* partitions */
     _Atomic uint32_t next;
     _Atomic uint64_t synth_ns, constraints;
@@ -75,6 +78,36 @@ static cuzk_status snap_partition(job_t *j, uint32_t k, cuzk_cs_t **cs, cuzk_err
     return st;
 }
 
+/* What the l, a and b MSMs of this partition would see: how many aux values are 0, 1 or other, over all
+ * aux and over those the A and B density bitmaps keep. */
+static void print_scalar_mix(const cuzk_cs_t *cs, uint32_t k)
+{
+    cuzk_groth16_witness_t w;
+    cuzk_err_t err = {{0}};
+    if (cuzk_cs_groth16_witness(cs, &w, &err) != CUZK_OK) {
+        fprintf(stderr, "cuzk-bench synth-only: partition %u: scalar mix: %s\n", k, err.msg);
+        return;
+    }
+    uint64_t n[3][3] = {{0}}; /* [all, a, b][zero, one, other] */
+    for (size_t i = 0; i < w.num_aux; i++) {
+        cuzk_scalar_t v;
+        cuzk_fr_to_scalar(&v, &w.aux[i]);
+        int cls = (v.l[1] | v.l[2] | v.l[3]) || v.l[0] > 1 ? 2 : (int)v.l[0];
+        n[0][cls]++;
+        if (!w.a_aux_density || (w.a_aux_density[i / 64] >> (i % 64)) & 1)
+            n[1][cls]++;
+        if (!w.b_aux_density || (w.b_aux_density[i / 64] >> (i % 64)) & 1)
+            n[2][cls]++;
+    }
+    static const char *const set[3] = {"aux", "a-density aux", "b-density aux"};
+    for (int s = 0; s < 3; s++) {
+        double tot = (double)(n[s][0] + n[s][1] + n[s][2]);
+        printf("[partition %u] %s: %" PRIu64 " values: zero %.2f%% one %.2f%% other %.2f%%\n", k, set[s],
+               n[s][0] + n[s][1] + n[s][2], 100.0 * (double)n[s][0] / tot, 100.0 * (double)n[s][1] / tot,
+               100.0 * (double)n[s][2] / tot);
+    }
+}
+
 static int one_partition(job_t *j, uint32_t k)
 {
     cuzk_err_t err = {{0}};
@@ -106,6 +139,8 @@ static int one_partition(job_t *j, uint32_t k)
         cuzk_cs_counts_t n;
         cuzk_cs_counts(cs, &n);
         j->constraints += n.num_constraints;
+        if (j->scalar_mix)
+            print_scalar_mix(cs, k);
     }
     cuzk_cs_free(cs);
     if (have_w)
@@ -184,7 +219,7 @@ int bench_synth_only(int argc, char **argv)
     static const char *const mode_names[] = {"direct", "record", "witness", "count", NULL};
     static const char *const kind_names[] = {"porep", "snap", NULL};
     const char *c1_path = NULL, *size = NULL, *lc_name = "default";
-    int mode_i = 0, kind_i = 0, partition_i = -1, iters_i = 1, threads_i = 1;
+    int mode_i = 0, kind_i = 0, partition_i = -1, iters_i = 1, threads_i = 1, mix_i = 0;
     const cli_opt table[] = {
         CLI_CHOICE_OPT("kind", 0, &kind_i, kind_names,
                        "the circuit: PoRep C2 (default) or SnapDeals (a synthetic sector of --sector-size)"),
@@ -196,6 +231,9 @@ int bench_synth_only(int argc, char **argv)
         CLI_STR_OPT("lc", 0, &lc_name, "heap|inline1|inline2|inline4|arena", "the LC storage (default: the default)"),
         CLI_INT_OPT("threads", 0, &threads_i, "T", 1, 1024,
                     "PoRep: partitions synthesized at once; snap: threads of each partition (default 1)"),
+        CLI_FLAG_OPT("scalar-mix", 0, &mix_i,
+                     "direct mode: after each partition, the share of aux values that are 0, 1 or other (all, A and "
+                     "B density), the scalars of the l, a and b MSMs"),
         CLI_END};
     const cli_cmd c = {prog, NULL,
                        "Synthesis of the PoRep C2 circuit alone, from a C1 output or (--sector-size) an all-zero\n"
@@ -215,6 +253,9 @@ int bench_synth_only(int argc, char **argv)
     memset(&j, 0, sizeof j);
     static const cuzk_cs_backend modes[] = {CUZK_CS_DIRECT, CUZK_CS_RECORD, CUZK_CS_WITNESS, CUZK_CS_COUNT};
     j.backend = modes[mode_i];
+    j.scalar_mix = mix_i != 0;
+    if (j.scalar_mix && j.backend != CUZK_CS_DIRECT)
+        return cli_usage_error(prog, "--scalar-mix needs --mode direct");
     cuzk_err_t err = {{0}};
     if (cuzk_lc_strategy_parse(&j.lc, lc_name, &err) != CUZK_OK)
         return cli_usage_error(prog, "--lc: bad value '%s' (expects heap, inline1, inline2, inline4 or arena)", lc_name);

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# One 32GiB PoRep partition end to end, at production scale, by hand (not part of any test suite):
+#   1. a synthetic 32GiB C1 output (it passes every check, describes no real sector; ~40 MB),
+#   2. development parameters of the 32GiB circuit under their v28 names (cuzk params generate, streamed:
+#      a 47.4 GB .params, reused when already there),
+#   3. partition K proved out of core (CUZK_TIMING phases, peak RSS from /usr/bin/time -v),
+#   4. the proof verified against the .vk, and a tampered copy refused.
+# Needs: ~50 GB free in DIR, 24 GiB of RAM, the Release build (make build). Time on a 2-core Zen 5 VM:
+# parameters once ~15–30 min, each proof a few minutes (see docs/PERF.md, "Production scale").
+#
+# usage: scripts/bench-32g-partition.sh [DIR] [PARTITION] [THREADS]   (defaults: bench-32g 0 every CPU)
+set -euo pipefail
+
+DIR=${1:-bench-32g}
+PART=${2:-0}
+THREADS=${3:-0}
+BUILD=${BUILD:-build}
+CUZK="$BUILD/bin/cuzk"
+BENCH="$BUILD/bin/cuzk-bench"
+MINER=1000  # the synthetic C1's miner and sector (cuzk-bench c1-check)
+SECTOR=1
+
+for b in "$CUZK" "$BENCH"; do
+    [ -x "$b" ] || { echo "bench-32g-partition: $b is missing: run 'make build' first" >&2; exit 2; }
+done
+[ -x /usr/bin/time ] || { echo "bench-32g-partition: /usr/bin/time is missing (apt-get install time)" >&2; exit 2; }
+mkdir -p "$DIR/params"
+
+if ! ls "$DIR"/params/v28-stacked-proof-of-replication-*.params >/dev/null 2>&1; then
+    free_gb=$(df -P -BG "$DIR" | awk 'NR == 2 { sub("G", "", $4); print $4 }')
+    if [ "$free_gb" -lt 50 ]; then
+        echo "bench-32g-partition: $DIR has ${free_gb} GB free; the 32GiB parameters need 48 GB" >&2
+        exit 2
+    fi
+fi
+
+C1="$DIR/c1-32GiB.json"
+if [ ! -s "$C1" ]; then
+    echo "== synthetic 32GiB C1 -> $C1"
+    "$BENCH" c1-check --sector-size 32GiB --iters 1 --out "$C1" >/dev/null
+fi
+
+echo "== parameters (streamed; reused when present) -> $DIR/params"
+/usr/bin/time -f "params generate: %e s wall, %M KB peak RSS" \
+    "$CUZK" params generate --kind porep --sector-size 32GiB --out "$DIR/params" --threads "$THREADS"
+
+PROOF="$DIR/proof-$PART"
+echo "== prove partition $PART -> $PROOF"
+CUZK_TIMING=1 /usr/bin/time -v "$CUZK" porep prove --c1 "$C1" --params "$DIR/params" --partition "$PART" \
+    --out "$PROOF" --miner-id "$MINER" --sector-num "$SECTOR" --threads "$THREADS" 2>"$DIR/prove-$PART.log"
+grep -E "phase=|Elapsed|Maximum resident" "$DIR/prove-$PART.log" || true
+
+echo "== verify partition $PART"
+"$CUZK" porep verify --c1 "$C1" --params "$DIR/params" --proof "$PROOF" --partition "$PART" \
+    --miner-id "$MINER" --sector-num "$SECTOR"
+
+echo "== a tampered proof must be refused"
+cp "$PROOF" "$PROOF.tampered"
+printf '\x01' | dd of="$PROOF.tampered" bs=1 seek=100 conv=notrunc status=none
+set +e
+"$CUZK" porep verify --c1 "$C1" --params "$DIR/params" --proof "$PROOF.tampered" --partition "$PART" \
+    --miner-id "$MINER" --sector-num "$SECTOR"
+rc=$?
+set -e
+rm -f "$PROOF.tampered"
+if [ "$rc" -ne 1 ]; then
+    echo "bench-32g-partition: the tampered proof gave exit $rc, expected 1 (invalid)" >&2
+    exit 1
+fi
+echo "bench-32g-partition: partition $PART proved, verified, and a tampered copy refused"
