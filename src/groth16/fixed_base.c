@@ -106,28 +106,25 @@ cuzk_status g16_fb_mul_g2(const g16_fb_table *t, g2_aff *out, const fr *scalars,
 /* Below this many products the small table's quick build beats the large table's fewer additions. */
 #define FB_LARGE_FROM ((size_t)1 << 14)
 
-cuzk_status g16_fixed_base_g1(g1_aff *out, const fr *scalars, size_t n, int threads)
+/* One batch of products with a table made for it and dropped after. */
+static cuzk_status fixed_base_once(bool g2, void *out, const fr *scalars, size_t n, int threads)
 {
     if (n == 0)
         return CUZK_OK;
     g16_fb_table *t;
-    cuzk_status st = g16_fb_table_new(&t, false, n >= FB_LARGE_FROM ? G16_FB_WINDOW_LARGE : G16_FB_WINDOW_SMALL,
-                                      threads);
+    cuzk_status st = g16_fb_table_new(&t, g2, n >= FB_LARGE_FROM ? G16_FB_WINDOW_LARGE : G16_FB_WINDOW_SMALL, threads);
     if (st == CUZK_OK)
-        st = g16_fb_mul_g1(t, out, scalars, n, threads);
+        st = g2 ? g16_fb_mul_g2(t, out, scalars, n, threads) : g16_fb_mul_g1(t, out, scalars, n, threads);
     g16_fb_table_free(t);
     return st;
 }
 
+cuzk_status g16_fixed_base_g1(g1_aff *out, const fr *scalars, size_t n, int threads)
+{
+    return fixed_base_once(false, out, scalars, n, threads);
+}
+
 cuzk_status g16_fixed_base_g2(g2_aff *out, const fr *scalars, size_t n, int threads)
 {
-    if (n == 0)
-        return CUZK_OK;
-    g16_fb_table *t;
-    cuzk_status st = g16_fb_table_new(&t, true, n >= FB_LARGE_FROM ? G16_FB_WINDOW_LARGE : G16_FB_WINDOW_SMALL,
-                                      threads);
-    if (st == CUZK_OK)
-        st = g16_fb_mul_g2(t, out, scalars, n, threads);
-    g16_fb_table_free(t);
-    return st;
+    return fixed_base_once(true, out, scalars, n, threads);
 }

@@ -157,8 +157,11 @@ cuzk_status cuzk_porep_c1_wrap(char **out, size_t *out_len, const char *c1_json,
 
 /* ---- keys ----------------------------------------------------------------------------------------- */
 
-cuzk_status cuzk_porep_keys_load(cuzk_porep_keys_t **out, const char *dir, uint64_t proof_id, bool with_params,
-                                 int threads, cuzk_err_t *err)
+/* The keys of a registered proof: the .params decoded (whole), opened for streaming, or left out. */
+typedef enum { KEYS_VK_ONLY, KEYS_WHOLE, KEYS_STREAMED } keys_mode;
+
+static cuzk_status keys_load(cuzk_porep_keys_t **out, const char *dir, uint64_t proof_id, keys_mode mode,
+                             int threads, cuzk_err_t *err)
 {
     *out = NULL;
     const cuzk_fc_seal_proof_t *p;
@@ -168,7 +171,8 @@ cuzk_status cuzk_porep_keys_load(cuzk_porep_keys_t **out, const char *dir, uint6
     cuzk_porep_keys_t *k = calloc(1, sizeof *k);
     if (!k)
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "porep keys: out of memory");
-    st = cuzk_porep_keys_open(k, dir, p, with_params, threads, err);
+    st = mode == KEYS_STREAMED ? cuzk_porep_keys_open_streamed(k, dir, p, threads, err)
+                               : cuzk_porep_keys_open(k, dir, p, mode == KEYS_WHOLE, threads, err);
     if (st != CUZK_OK) {
         free(k);
         return st;
@@ -177,24 +181,16 @@ cuzk_status cuzk_porep_keys_load(cuzk_porep_keys_t **out, const char *dir, uint6
     return CUZK_OK;
 }
 
+cuzk_status cuzk_porep_keys_load(cuzk_porep_keys_t **out, const char *dir, uint64_t proof_id, bool with_params,
+                                 int threads, cuzk_err_t *err)
+{
+    return keys_load(out, dir, proof_id, with_params ? KEYS_WHOLE : KEYS_VK_ONLY, threads, err);
+}
+
 cuzk_status cuzk_porep_keys_load_streamed(cuzk_porep_keys_t **out, const char *dir, uint64_t proof_id, int threads,
                                           cuzk_err_t *err)
 {
-    *out = NULL;
-    const cuzk_fc_seal_proof_t *p;
-    cuzk_status st = cuzk_fc_seal_proof_by_id(&p, proof_id, err);
-    if (st != CUZK_OK)
-        return st;
-    cuzk_porep_keys_t *k = calloc(1, sizeof *k);
-    if (!k)
-        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "porep keys: out of memory");
-    st = cuzk_porep_keys_open_streamed(k, dir, p, threads, err);
-    if (st != CUZK_OK) {
-        free(k);
-        return st;
-    }
-    *out = k;
-    return CUZK_OK;
+    return keys_load(out, dir, proof_id, KEYS_STREAMED, threads, err);
 }
 
 void cuzk_porep_keys_free(cuzk_porep_keys_t *keys)
