@@ -39,15 +39,23 @@ static void fill_batch(msm_plan *p, int group)
     p->affine = COST_ADD_AFFINE + COST_INV / (double)b < COST_ADD_XYZZ;
 }
 
-static double plan_cost(const msm_plan *p, size_t n, int threads)
+static double plan_cost(const msm_plan *p, size_t n, int threads, unsigned bits)
 {
     size_t k = (size_t)1 << (p->c - 1);
     double add = p->affine ? COST_ADD_AFFINE + COST_INV / (double)p->batch : COST_ADD_XYZZ;
     double per_task = (double)n / p->parts * add + (double)k * COST_REDUCE + COST_TASK;
     size_t tasks = (size_t)p->nwin * p->parts;
     size_t rounds = (tasks + (size_t)threads - 1) / (size_t)threads;
+    /* The top window holds what the others leave of the (folded) scalar: with a few bits only, its
+     * buckets are too few to fill a batch with distinct ones, and its adds go through the conflict
+     * queue to the XYZZ spill at about twice a batch add (G1 2^24 on 2 threads: window 19, a 7-bit top
+     * window, 18.5–21.9 s; window 20, 14 bits, 13.6–18.0 s). */
+    double top = 0;
+    int top_bits = (int)bits - 1 - (int)(p->c * (p->nwin - 1));
+    if (p->affine && top_bits >= 0 && ((size_t)1 << top_bits) < p->batch)
+        top = (double)n * add / (double)threads;
     /* Window combination: c doublings (≈9M) per window. */
-    return (double)rounds * per_task + (double)p->nwin * p->c * 9.0;
+    return (double)rounds * per_task + top + (double)p->nwin * p->c * 9.0;
 }
 
 msm_plan msm_make_plan(int group, size_t n, int threads, unsigned window, unsigned bits)
@@ -66,7 +74,7 @@ msm_plan msm_make_plan(int group, size_t n, int threads, unsigned window, unsign
                 break;
             msm_plan p = {.c = c, .nwin = msm_windows_bits(c, bits), .parts = parts};
             fill_batch(&p, group);
-            double cost = plan_cost(&p, n, threads);
+            double cost = plan_cost(&p, n, threads, bits);
             if (!best.c || cost < best_cost)
                 best = p, best_cost = cost;
         }
