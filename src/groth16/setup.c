@@ -213,24 +213,11 @@ static cuzk_status build_key(cuzk_groth16_pk_t *pk, const cuzk_r1cs_t *cs, const
             sc[k++] = q->v[i];
     FB1(pk->b_g1, n_b);
     FB2(pk->b_g2, n_b);
-    fr vk_sc[3] = {tw->alpha, tw->beta, tw->delta};
-    g1_aff g1s[3];
-    g2_aff g2s[3];
     if (st == CUZK_OK)
-        st = g16_fixed_base_g1(g1s, vk_sc, 3, 1);
-    vk_sc[0] = tw->gamma;
-    if (st == CUZK_OK)
-        st = g16_fixed_base_g2(g2s, vk_sc, 3, 1);
+        st = g16_vk_points(&pk->vk, tw);
 #undef FB1
 #undef FB2
-    pk->vk.alpha_g1 = g1s[0];
-    pk->vk.beta_g1 = g1s[1];
-    pk->vk.delta_g1 = g1s[2];
-    pk->vk.gamma_g2 = g2s[0];
-    pk->vk.beta_g2 = g2s[1];
-    pk->vk.delta_g2 = g2s[2];
     g16_wipe(sc, cap * sizeof *sc);
-    g16_wipe(vk_sc, sizeof vk_sc);
     g16_wipe(&inv, sizeof inv);
     g16_wipe(&zt, sizeof zt);
     free(sc);
@@ -242,6 +229,27 @@ static cuzk_status build_key(cuzk_groth16_pk_t *pk, const cuzk_r1cs_t *cs, const
 cuzk_status cuzk_groth16_setup(cuzk_groth16_pk_t *pk, const cuzk_r1cs_t *cs, int threads, cuzk_err_t *err)
 {
     return g16_setup_with_waste(pk, cs, NULL, threads, err);
+}
+
+cuzk_status g16_vk_points(cuzk_groth16_vk_t *vk, const g16_toxic_waste *tw)
+{
+    fr sc[3] = {tw->alpha, tw->beta, tw->delta};
+    g1_aff g1s[3];
+    g2_aff g2s[3];
+    cuzk_status st = g16_fixed_base_g1(g1s, sc, 3, 1);
+    sc[0] = tw->gamma;
+    if (st == CUZK_OK)
+        st = g16_fixed_base_g2(g2s, sc, 3, 1);
+    g16_wipe(sc, sizeof sc);
+    if (st != CUZK_OK)
+        return st;
+    vk->alpha_g1 = g1s[0];
+    vk->beta_g1 = g1s[1];
+    vk->delta_g1 = g1s[2];
+    vk->gamma_g2 = g2s[0];
+    vk->beta_g2 = g2s[1];
+    vk->delta_g2 = g2s[2];
+    return CUZK_OK;
 }
 
 cuzk_status g16_setup_with_waste(cuzk_groth16_pk_t *pk, const cuzk_r1cs_t *cs, const g16_toxic_waste *waste,

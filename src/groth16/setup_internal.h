@@ -22,6 +22,10 @@ cuzk_status g16_toxic_waste_draw(g16_toxic_waste *tw, size_t m, cuzk_err_t *err)
  * away: wipe them after use. */
 cuzk_status g16_lagrange_range(fr *out, size_t first, size_t n, unsigned log_m, const fr *tau);
 
+/* The verifying key's fixed points: α, β, δ in G1 and γ, β, δ in G2 (ic is the caller's). Errors of the
+ * fixed-base products. */
+cuzk_status g16_vk_points(cuzk_groth16_vk_t *vk, const g16_toxic_waste *tw);
+
 /* cuzk_groth16_setup with the toxic waste given (NULL: drawn), for tests that build one key two ways. */
 cuzk_status g16_setup_with_waste(cuzk_groth16_pk_t *pk, const cuzk_r1cs_t *cs, const g16_toxic_waste *waste,
                                  int threads, cuzk_err_t *err);

@@ -58,20 +58,29 @@ cuzk_status g16_stream_plan_circuit(g16_stream_plan *plan, g16_synthesize_fn syn
                                     void (*tick)(void *arg, uint64_t rows_done), void *tick_arg, cuzk_err_t *err)
 {
     memset(plan, 0, sizeof *plan);
-    cuzk_cs_t *cs = NULL;
     /* the sink backend counts as the count backend does, and lets the run report its progress */
+    count_sink k = {tick, tick_arg};
+    cuzk_cs_counts_t c;
+    cuzk_status st = g16_sink_synthesize(&c, synthesize, arg, count_constraint, &k, should_stop, stop_arg, err);
+    return st == CUZK_OK ? g16_stream_plan_counts(plan, &c, err) : st;
+}
+
+cuzk_status g16_sink_synthesize(cuzk_cs_counts_t *counts, g16_synthesize_fn synthesize, const void *arg,
+                                cuzk_cs_sink_fn fn, void *fn_arg, bool (*should_stop)(void *), void *stop_arg,
+                                cuzk_err_t *err)
+{
+    memset(counts, 0, sizeof *counts);
+    cuzk_cs_t *cs = NULL;
     cuzk_status st = cuzk_cs_new(&cs, CUZK_CS_SINK, CUZK_LC_DEFAULT, err);
     if (st != CUZK_OK)
         return st;
-    count_sink k = {tick, tick_arg};
     cuzk_cs_set_stop(cs, should_stop, stop_arg);
-    st = cuzk_cs_sink_begin(cs, count_constraint, &k, err);
+    st = cuzk_cs_sink_begin(cs, fn, fn_arg, err);
     if (st == CUZK_OK)
         st = synthesize(cs, arg, err);
     if (st == CUZK_OK)
         st = cuzk_cs_status(cs, err);
-    cuzk_cs_counts_t c;
-    cuzk_cs_counts(cs, &c);
+    cuzk_cs_counts(cs, counts);
     cuzk_cs_free(cs);
-    return st == CUZK_OK ? g16_stream_plan_counts(plan, &c, err) : st;
+    return st;
 }

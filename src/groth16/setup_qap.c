@@ -221,19 +221,9 @@ cuzk_status g16_qap_pass(g16_qap *q, int pass, g16_synthesize_fn synthesize, con
     q->lag_first = q->lag_n = q->lag_pos = 0;
     q->overrun = false;
     q->lag_st = CUZK_OK;
-    cuzk_cs_t *cs = NULL;
-    cuzk_status st = cuzk_cs_new(&cs, CUZK_CS_SINK, CUZK_LC_DEFAULT, err);
-    if (st != CUZK_OK)
-        return st;
-    cuzk_cs_set_stop(cs, should_stop, stop_arg);
-    st = cuzk_cs_sink_begin(cs, pass == 1 ? pass1_constraint : pass2_constraint, q, err);
-    if (st == CUZK_OK)
-        st = synthesize(cs, arg, err);
-    if (st == CUZK_OK)
-        st = cuzk_cs_status(cs, err);
     cuzk_cs_counts_t c;
-    cuzk_cs_counts(cs, &c);
-    cuzk_cs_free(cs);
+    cuzk_status st = g16_sink_synthesize(&c, synthesize, arg, pass == 1 ? pass1_constraint : pass2_constraint, q,
+                                         should_stop, stop_arg, err);
     if (st == CUZK_OK && q->lag_st != CUZK_OK)
         st = cuzk_err_set(err, q->lag_st, "setup: Lagrange basis: %s", cuzk_status_str(q->lag_st));
     if (st == CUZK_OK)

@@ -266,22 +266,9 @@ static cuzk_status make_vk(run_t *r, state_t *s, cuzk_err_t *err)
             return cuzk_err_set(err, st, "setup: ic: %s", cuzk_status_str(st));
     }
     g16_wipe(&inv, sizeof inv);
-    fr sc[3] = {tw->alpha, tw->beta, tw->delta};
-    g1_aff g1s[3];
-    g2_aff g2s[3];
-    cuzk_status st = g16_fixed_base_g1(g1s, sc, 3, 1);
-    sc[0] = tw->gamma;
-    if (st == CUZK_OK)
-        st = g16_fixed_base_g2(g2s, sc, 3, 1);
-    g16_wipe(sc, sizeof sc);
+    cuzk_status st = g16_vk_points(&s->vk, tw);
     if (st != CUZK_OK)
         return cuzk_err_set(err, st, "setup: verifying key: %s", cuzk_status_str(st));
-    s->vk.alpha_g1 = g1s[0];
-    s->vk.beta_g1 = g1s[1];
-    s->vk.delta_g1 = g1s[2];
-    s->vk.gamma_g2 = g2s[0];
-    s->vk.beta_g2 = g2s[1];
-    s->vk.delta_g2 = g2s[2];
     s->vk_buf = malloc(r->plan.vk_bytes);
     if (!s->vk_buf)
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "setup: out of memory (verifying key)");

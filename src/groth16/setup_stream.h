@@ -24,6 +24,12 @@ typedef struct {
     uint64_t params_bytes, vk_bytes;
 } g16_stream_plan;
 
+/* One synthesis of the circuit on the sink backend, each constraint handed to fn(fn_arg, ...): the status of
+ * the run (the synthesis's, the system's, a stop) and the system's counts in *counts. */
+cuzk_status g16_sink_synthesize(cuzk_cs_counts_t *counts, g16_synthesize_fn synthesize, const void *arg,
+                                cuzk_cs_sink_fn fn, void *fn_arg, bool (*should_stop)(void *), void *stop_arg,
+                                cuzk_err_t *err);
+
 /* The plan of a circuit of these counts (a count run's, with densities). CUZK_ERR_INVALID_ARG without
  * densities or ONE, or with a section past a u32 length; CUZK_ERR_UNSUPPORTED past the largest domain. */
 cuzk_status g16_stream_plan_counts(g16_stream_plan *plan, const cuzk_cs_counts_t *c, cuzk_err_t *err);

@@ -203,24 +203,10 @@ static char *path_in(const char *name)
     return b;
 }
 
-static unsigned char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *b = malloc(n > 0 ? (size_t)n : 1);
-    *len = fread(b, 1, (size_t)n, f);
-    fclose(f);
-    return b;
-}
-
 static bool same_file(const char *a, const char *b)
 {
     size_t la = 0, lb = 0;
-    unsigned char *x = slurp(a, &la), *y = slurp(b, &lb);
+    char *x = test_read_file(a, &la), *y = test_read_file(b, &lb);
     bool same = x && y && la == lb && memcmp(x, y, la) == 0;
     free(x);
     free(y);
