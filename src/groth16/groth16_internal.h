@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include "cuzk/groth16.h"
 #include "ff/fr.h"
+#include "groth16/params_internal.h"
 
 /* cuzk_groth16_prove with the blinding (r, s) given instead of drawn from getrandom (both or neither:
  * NULL, NULL is cuzk_groth16_prove itself): for known-answer tests against other provers. */
@@ -73,6 +74,11 @@ typedef struct {
  * CUZK_ERR_INVALID_ARG when the bases are neither in memory nor in a file. */
 cuzk_status g16_section_msm(void *out, int sec, const void *bases, size_t n_bases, const g16_msm_segment *segs,
                             size_t nsegs, const g16_msm_source *src, cuzk_err_t *err);
+
+/* Starts reading the first piece of a section that g16_section_msm will stream (bases NULL and a file in
+ * src) into the page cache, so that it arrives during the work before that MSM; a no-op otherwise. Join
+ * with params_readahead_wait. */
+void g16_section_readahead(params_readahead_t *ra, int sec, const void *bases, const g16_msm_source *src);
 
 /* cuzk_groth16_prove_consume with a fixed blinding (both or neither), as g16_prove_blinded. */
 cuzk_status g16_prove_consume_blinded(cuzk_groth16_proof_t *proof, const cuzk_groth16_pk_t *pk,

@@ -353,10 +353,7 @@ static cuzk_status decode_run(cuzk_params_t *p, int s, size_t first, size_t n, v
     uint64_t off = p->sec[s].off + (uint64_t)first * sec_point_bytes(s);
     const uint8_t *src = p->data + off;
     size_t bytes = n * sec_point_bytes(s);
-    if (p->map.data) {
-        params_advise(src, bytes, MADV_SEQUENTIAL);
-        params_advise(src, bytes, MADV_WILLNEED);
-    }
+    params_read_ahead(&p->map, off, bytes); /* nothing to do where a read-ahead thread has been */
     size_t bad = 0;
     int code = CUZK_OK;
     bool ok = s == SEC_B_G2 ? params_dec_g2_array(out, src, n, p->check, p->threads, &bad, &code)
@@ -386,6 +383,33 @@ cuzk_status params_decode_range(cuzk_params_t *p, int s, size_t first, size_t n,
         st = decode_run(p, s, first + done, count, (char *)out + done * sec_elem_size(s), err);
     }
     return st;
+}
+
+static void *readahead_main(void *arg)
+{
+    params_readahead_t *r = arg;
+    params_read_ahead(r->map, r->off, r->len); /* issuing the reads may block on the device's queue */
+    return NULL;
+}
+
+void params_readahead_start(params_readahead_t *r, const cuzk_params_t *p, int s, size_t first, size_t n)
+{
+    r->running = false;
+    if (!p->map.data || s < 0 || s >= NSEC || first >= p->sec[s].n)
+        return;
+    if (n > p->sec[s].n - first)
+        n = p->sec[s].n - first;
+    r->map = &p->map;
+    r->off = p->sec[s].off + (uint64_t)first * sec_point_bytes(s);
+    r->len = (uint64_t)n * sec_point_bytes(s);
+    r->running = n > 0 && pthread_create(&r->thread, NULL, readahead_main, r) == 0;
+}
+
+void params_readahead_wait(params_readahead_t *r)
+{
+    if (r->running)
+        pthread_join(r->thread, NULL);
+    r->running = false;
 }
 
 cuzk_status cuzk_params_load(cuzk_params_t *p, unsigned sections, cuzk_err_t *err)

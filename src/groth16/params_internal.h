@@ -3,6 +3,7 @@
  * reuses, and writing through the atomic file writer. */
 #ifndef CUZK_GROTH16_PARAMS_INTERNAL_H
 #define CUZK_GROTH16_PARAMS_INTERNAL_H
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -55,10 +56,12 @@ cuzk_status params_vk_decode_prefix(cuzk_groth16_vk_t *vk, const uint8_t *buf, s
 /* Threads to use for a caller's request (0 = every online CPU). */
 int params_threads(int requested);
 
-/* A read-only private mapping of a whole file (data = NULL for an empty file). */
+/* A read-only private mapping of a whole file (data = NULL for an empty file), with the file kept open
+ * while it is mapped (fd, valid only when data is not NULL) for reading ahead. */
 typedef struct {
     const uint8_t *data;
     size_t len;
+    int fd;
 } params_map_t;
 cuzk_status params_map_file(params_map_t *m, const char *path, cuzk_err_t *err);
 void params_unmap(params_map_t *m);
@@ -69,6 +72,11 @@ cuzk_status params_map_fault(const char *path, const char *what, uint64_t at, ui
                              cuzk_err_t *err);
 /* madvise over [base, base + len), widened to whole pages; failures are ignored (advice only). */
 void params_advise(const void *base, size_t len, int advice);
+/* Starts reading bytes [off, off + len) of a mapped file into the page cache and returns without waiting
+ * for the disk (posix_fadvise WILLNEED, in steps of the kernel's readahead window: one call reads no more
+ * than that, and madvise WILLNEED on the mapping reads nothing). Advice only: failures are ignored, and
+ * an unmapped m reads nothing. */
+void params_read_ahead(const params_map_t *m, uint64_t off, uint64_t len);
 
 /* Decodes points [first, first + n) of section s (0 h, 1 l, 2 a, 3 b_g1, 4 b_g2) of an opened file into
  * out (n cuzk_g1_affine_t, or cuzk_g2_affine_t for b_g2), at the file's check level, whether or not the
@@ -76,6 +84,21 @@ void params_advise(const void *base, size_t len, int advice);
  * after. A range outside the section: CUZK_ERR_INVALID_ARG; otherwise the errors of cuzk_params_load.
  * Any number of threads may call it at once. */
 cuzk_status params_decode_range(cuzk_params_t *p, int s, size_t first, size_t n, void *out, cuzk_err_t *err);
+
+/* Reading ahead: the file's pages of points [first, first + n) of section s are brought into the page
+ * cache (madvise WILLNEED on the mapping) by a thread of its own, so that the disk reads the next piece of
+ * a streamed section while the caller computes on the current one. Advice only: a range outside the
+ * section is clipped, a buffer-backed key or a thread that cannot start reads nothing ahead, and nothing
+ * is mapped into the process (its RSS does not grow). params_readahead_wait joins the thread (a no-op when
+ * none runs); call it before the next start and before the file is closed. */
+typedef struct {
+    pthread_t thread;
+    const params_map_t *map;
+    uint64_t off, len;
+    bool running;
+} params_readahead_t;
+void params_readahead_start(params_readahead_t *r, const cuzk_params_t *p, int s, size_t first, size_t n);
+void params_readahead_wait(params_readahead_t *r);
 
 /* Writing through the atomic writer (cuzk/file.h): open, write, then commit (flush, fsync, rename, fsync
  * of the directory) or abort (the temporary file removed). Commit and abort release the file. */

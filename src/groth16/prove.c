@@ -364,6 +364,9 @@ static cuzk_status prove_consumed(cuzk_groth16_proof_t *proof, const cuzk_groth1
     fr *a = cw->a, *b = cw->b, *c = cuzk_big_malloc(m * sizeof(fr));
     if (!c)
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (C·z over a domain of %zu)", m);
+    g16_msm_source src = {o->params, o->stream_points, threads};
+    params_readahead_t ra; /* h's first piece comes from the disk during the NTTs */
+    g16_section_readahead(&ra, G16_SEC_H, pk->h, &src);
     uint64_t t = cuzk_now_ns();
     g16_h_place_consumed(a, b, c, m, w->num_constraints, w->input, ni, threads);
     cuzk_status st = g16_h_evaluate(a, b, c, log_m, o->h_mode, threads);
@@ -372,11 +375,11 @@ static cuzk_status prove_consumed(cuzk_groth16_proof_t *proof, const cuzk_groth1
     g16_discard(b, cw->capacity * sizeof(fr));
     if (st == CUZK_OK)
         st = g16_h_finish(a, log_m, o->h_mode, threads);
+    params_readahead_wait(&ra);
     if (st != CUZK_OK)
         return cuzk_err_set(err, st, "H polynomial: %s", cuzk_status_str(st));
     cuzk_timing_report("ntt", t);
 
-    g16_msm_source src = {o->params, o->stream_points, threads};
     msm_sums sums;
     cuzk_scalar_t *h = (cuzk_scalar_t *)a;
     if (o->h_source) { /* a gather cannot run in place */

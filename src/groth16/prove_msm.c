@@ -1,7 +1,7 @@
 /* The prover's MSMs over one section of the key: runs of scalars (inputs, aux) with their densities
  * against the section's bases, taken from the decoded array or, for a key too large to hold, decoded
  * from the .params file piece by piece (each piece summed, its file pages dropped) so that memory
- * holds one piece of the section at a time. */
+ * holds one piece of the section at a time, while the disk reads the next. */
 #include <stdlib.h>
 #include "cuzk/msm.h"
 #include "ec/ec.h"
@@ -10,6 +10,12 @@
 #include "util/bigmem.h"
 
 #define DEFAULT_PIECE_POINTS ((size_t)1 << 24)
+
+static size_t piece_points(const g16_msm_source *src)
+{
+    size_t piece = src->piece_points ? src->piece_points : DEFAULT_PIECE_POINTS;
+    return piece < 64 ? 64 : piece / 64 * 64; /* whole bitmap words per piece */
+}
 
 static const char *const SECTION_NAME[] = {"h", "l", "a", "b_g1", "b_g2"};
 
@@ -66,45 +72,80 @@ static cuzk_status section_from_memory(void *acc, int sec, const void *bases, si
     return CUZK_OK;
 }
 
+/* One piece of a streamed section: scalars [first, first + n) of segment k, which take the bases
+ * [used, used + take) of the section. */
+typedef struct {
+    size_t k, first, n, take, used;
+    bool started;
+} piece_t;
+
+/* Moves *pc to the next piece that takes at least one base (the first one when pc is zeroed); false when
+ * there is none. Pieces are `piece` scalars long, shorter at a segment's end. */
+static bool piece_next(piece_t *pc, const g16_msm_segment *segs, size_t nsegs, size_t piece)
+{
+    size_t k = pc->k, first = pc->first, used = pc->used;
+    if (pc->started) {
+        used += pc->take;
+        first += piece;
+    }
+    for (; k < nsegs; k++, first = 0) {
+        for (; first < segs[k].n; first += piece) {
+            size_t n = segs[k].n - first < piece ? segs[k].n - first : piece;
+            size_t take = bases_taken(&segs[k], first, n);
+            if (take) {
+                *pc = (piece_t){k, first, n, take, used, true};
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* Each piece is decoded into one buffer and summed while the disk reads the next piece (or, after the
+ * last, the start of the next section, which the prover sums next) into the page cache. */
 static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g16_msm_segment *segs, size_t nsegs,
                                     const g16_msm_source *src, const cuzk_msm_opts *o, cuzk_err_t *err)
 {
-    size_t piece = src->piece_points ? src->piece_points : DEFAULT_PIECE_POINTS;
-    piece = piece < 64 ? 64 : piece / 64 * 64; /* whole bitmap words per piece */
+    size_t piece = piece_points(src);
     size_t esz = base_size(sec);
     void *buf = NULL;
-    size_t used = 0;
+    params_readahead_t ra = {0};
+    piece_t cur = {0};
+    bool have = piece_next(&cur, segs, nsegs, piece);
     cuzk_status st = CUZK_OK;
-    for (size_t k = 0; k < nsegs && st == CUZK_OK; k++) {
-        for (size_t first = 0; first < segs[k].n && st == CUZK_OK; first += piece) {
-            size_t n = segs[k].n - first < piece ? segs[k].n - first : piece;
-            size_t take = bases_taken(&segs[k], first, n);
-            if (take > n_bases - used) {
-                st = cuzk_err_set(err, CUZK_ERR_BAD_LENGTH, "section %s: %zu bases, more are taken",
-                                  SECTION_NAME[sec], n_bases);
+    while (have && st == CUZK_OK) {
+        const g16_msm_segment *seg = &segs[cur.k];
+        if (cur.take > n_bases - cur.used) {
+            st = cuzk_err_set(err, CUZK_ERR_BAD_LENGTH, "section %s: %zu bases, more are taken", SECTION_NAME[sec],
+                              n_bases);
+            break;
+        }
+        if (!buf) { /* no piece takes more bases than it has scalars, nor than the section has */
+            size_t points = piece < n_bases ? piece : n_bases;
+            buf = cuzk_big_malloc(points * esz);
+            if (!buf) {
+                st = cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (%zu points of section %s)", points,
+                                  SECTION_NAME[sec]);
                 break;
             }
-            if (take == 0)
-                continue;
-            if (!buf) { /* no piece takes more bases than it has scalars, nor than the section has */
-                size_t points = piece < n_bases ? piece : n_bases;
-                buf = cuzk_big_malloc(points * esz);
-                if (!buf) {
-                    st = cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (%zu points of section %s)", points,
-                                      SECTION_NAME[sec]);
-                    break;
-                }
-            }
-            st = params_decode_range(src->params, sec, used, take, buf, err);
-            if (st == CUZK_OK) {
-                st = msm_add(acc, sec, buf, take, segs[k].scalars + first, n,
-                             segs[k].bits ? segs[k].bits + first / 64 : NULL, o);
-                if (st != CUZK_OK)
-                    st = msm_error(st, sec, err);
-            }
-            used += take;
         }
+        params_readahead_wait(&ra);
+        piece_t next = cur;
+        have = piece_next(&next, segs, nsegs, piece);
+        if (have)
+            params_readahead_start(&ra, src->params, sec, next.used, next.take);
+        else if (sec < G16_SEC_B_G2)
+            params_readahead_start(&ra, src->params, sec + 1, 0, piece);
+        st = params_decode_range(src->params, sec, cur.used, cur.take, buf, err);
+        if (st == CUZK_OK) {
+            st = msm_add(acc, sec, buf, cur.take, seg->scalars + cur.first, cur.n,
+                         seg->bits ? seg->bits + cur.first / 64 : NULL, o);
+            if (st != CUZK_OK)
+                st = msm_error(st, sec, err);
+        }
+        cur = next;
     }
+    params_readahead_wait(&ra);
     free(buf);
     return st;
 }
@@ -124,4 +165,11 @@ cuzk_status g16_section_msm(void *out, int sec, const void *bases, size_t n_base
                             "section %s of the key is not loaded and no parameter file is given to stream it from",
                             SECTION_NAME[sec]);
     return section_streamed(out, sec, n_bases, segs, nsegs, src, &o, err);
+}
+
+void g16_section_readahead(params_readahead_t *ra, int sec, const void *bases, const g16_msm_source *src)
+{
+    ra->running = false;
+    if (!bases && src->params)
+        params_readahead_start(ra, src->params, sec, 0, piece_points(src));
 }

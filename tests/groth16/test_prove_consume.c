@@ -189,6 +189,17 @@ static void test_streamed_key(void)
     CHECK(params_decode_range(p, G16_SEC_L, 1, SIZE_MAX, &one, &err) == CUZK_ERR_INVALID_ARG);
     CHECK(params_decode_range(p, G16_SEC_L, SIZE_MAX, 2, &one, &err) == CUZK_ERR_INVALID_ARG);
     CHECK(params_decode_range(p, 5, 0, 1, &one, &err) == CUZK_ERR_INVALID_ARG);
+    /* reading ahead is clipped to the section: a start past it or a bad section reads nothing */
+    params_readahead_t ra;
+    params_readahead_start(&ra, p, G16_SEC_L, 1, SIZE_MAX);
+    CHECK(ra.running && ra.len == (pk.l_len - 1) * 96);
+    params_readahead_wait(&ra);
+    CHECK(!ra.running);
+    params_readahead_start(&ra, p, G16_SEC_B_G2, (size_t)1 << 32, 1);
+    CHECK(!ra.running);
+    params_readahead_start(&ra, p, 5, 0, 1);
+    CHECK(!ra.running);
+    params_readahead_wait(&ra);
 
     cuzk_params_close(p);
     unlink(path);
