@@ -61,19 +61,24 @@ typedef struct {
 } g16_msm_segment;
 
 /* Where an MSM's bases come from when the key's array is NULL: an opened .params file, decoded
- * piece_points at a time (0: the default). */
+ * piece_points at a time (0: the default) into piece_buf, which the sections share (allocated by the
+ * first that needs it, grown if a later one needs more; freed by g16_msm_source_release): memory this VM
+ * gives back is slow to fault in again. */
 typedef struct {
     cuzk_params_t *params;
     size_t piece_points;
     int threads;
+    void *piece_buf;
+    size_t piece_buf_bytes;
 } g16_msm_source;
+void g16_msm_source_release(g16_msm_source *src);
 
 /* out (g1_jac, or g2_jac for G16_SEC_B_G2) = the sum over the segments, in order, of each taking
  * scalar times the section's next base, taken from bases (n_bases of them) or, when bases is NULL,
  * decoded from src->params piece by piece. Errors: the MSM's, the decoder's (named), and
  * CUZK_ERR_INVALID_ARG when the bases are neither in memory nor in a file. */
 cuzk_status g16_section_msm(void *out, int sec, const void *bases, size_t n_bases, const g16_msm_segment *segs,
-                            size_t nsegs, const g16_msm_source *src, cuzk_err_t *err);
+                            size_t nsegs, g16_msm_source *src, cuzk_err_t *err);
 
 /* Starts reading the first piece of a section that g16_section_msm will stream (bases NULL and a file in
  * src) into the page cache, so that it arrives during the work before that MSM; a no-op otherwise. Join

@@ -101,7 +101,7 @@ static cuzk_status stop_check(const cuzk_groth16_prove_opts *o)
 }
 
 /* The h MSM over H's m (or m − 1) scalars. */
-static cuzk_status msm_h(g1_jac *out, const cuzk_groth16_pk_t *pk, const cuzk_scalar_t *h, const g16_msm_source *src,
+static cuzk_status msm_h(g1_jac *out, const cuzk_groth16_pk_t *pk, const cuzk_scalar_t *h, g16_msm_source *src,
                          cuzk_err_t *err)
 {
     g16_msm_segment seg = {h, pk->h_len, NULL};
@@ -114,7 +114,7 @@ static cuzk_status msm_h(g1_jac *out, const cuzk_groth16_pk_t *pk, const cuzk_sc
 /* The l, a, b_g1 and b_g2 MSMs over the assignment: inputs and aux as two runs of scalars, each with
  * its density (the key's compact arrays hold the inputs' bases first). */
 static cuzk_status msm_z(msm_sums *sums, const cuzk_groth16_pk_t *pk, const cuzk_groth16_witness_t *w,
-                         const cuzk_scalar_t *z_in, const cuzk_scalar_t *z_aux, const g16_msm_source *src,
+                         const cuzk_scalar_t *z_in, const cuzk_scalar_t *z_aux, g16_msm_source *src,
                          const cuzk_groth16_prove_opts *o, cuzk_err_t *err)
 {
     size_t ni = w->num_inputs, na = w->num_aux;
@@ -151,7 +151,7 @@ static cuzk_status msm_z(msm_sums *sums, const cuzk_groth16_pk_t *pk, const cuzk
 /* Every MSM of a copied witness: H is in s->a (s->b is free once H is computed: same size and
  * alignment as scalars). */
 static cuzk_status run_msms(msm_sums *sums, const cuzk_groth16_pk_t *pk, const cuzk_groth16_witness_t *w,
-                            prove_scratch *s, const cuzk_groth16_prove_opts *o, const g16_msm_source *src,
+                            prove_scratch *s, const cuzk_groth16_prove_opts *o, g16_msm_source *src,
                             cuzk_err_t *err)
 {
     size_t ni = w->num_inputs, na = w->num_aux;
@@ -268,10 +268,10 @@ static cuzk_status prove_one(cuzk_groth16_proof_t *proof, const cuzk_groth16_pk_
     cuzk_timing_report("ntt", t);
 
     msm_sums sums;
-    g16_msm_source src = {o->params, o->stream_points, threads};
-    if ((st = run_msms(&sums, pk, w, s, o, &src, err)) != CUZK_OK)
-        return st;
-    return finish_proof(proof, pk, &sums, fixed_r, fixed_s, err);
+    g16_msm_source src = {.params = o->params, .piece_points = o->stream_points, .threads = threads};
+    st = run_msms(&sums, pk, w, s, o, &src, err);
+    g16_msm_source_release(&src);
+    return st == CUZK_OK ? finish_proof(proof, pk, &sums, fixed_r, fixed_s, err) : st;
 }
 
 cuzk_status cuzk_groth16_prove(cuzk_groth16_proof_t *proofs, const cuzk_groth16_pk_t *pk,
@@ -351,22 +351,19 @@ void g16_discard(void *p, size_t n)
 
 /* H in the witness's a (C·z in a fresh domain array, released with B·z's pages after the pointwise
  * step), then its MSM, then the assignment's scalars in place of aux and their MSMs. */
-static cuzk_status prove_consumed(cuzk_groth16_proof_t *proof, const cuzk_groth16_pk_t *pk,
-                                  cuzk_groth16_witness_consumable_t *cw, const cuzk_groth16_witness_t *w,
-                                  const cuzk_groth16_prove_opts *o, const fr *fixed_r, const fr *fixed_s, int threads,
-                                  cuzk_err_t *err)
+static cuzk_status prove_consumed_msms(msm_sums *sums, const cuzk_groth16_pk_t *pk,
+                                       cuzk_groth16_witness_consumable_t *cw, const cuzk_groth16_witness_t *w,
+                                       const cuzk_groth16_prove_opts *o, g16_msm_source *src, int threads,
+                                       cuzk_err_t *err)
 {
     size_t ni = w->num_inputs, na = w->num_aux;
     unsigned log_m = g16_log2_ceil(w->num_constraints + ni);
     size_t m = (size_t)1 << log_m;
-    if (stop_check(o) != CUZK_OK)
-        return cuzk_err_set(err, CUZK_ERR_CANCELLED, "cancelled");
     fr *a = cw->a, *b = cw->b, *c = cuzk_big_malloc(m * sizeof(fr));
     if (!c)
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (C·z over a domain of %zu)", m);
-    g16_msm_source src = {o->params, o->stream_points, threads};
     params_readahead_t ra; /* h's first piece comes from the disk during the NTTs */
-    g16_section_readahead(&ra, G16_SEC_H, pk->h, &src);
+    g16_section_readahead(&ra, G16_SEC_H, pk->h, src);
     uint64_t t = cuzk_now_ns();
     g16_h_place_consumed(a, b, c, m, w->num_constraints, w->input, ni, threads);
     cuzk_status st = g16_h_evaluate(a, b, c, log_m, o->h_mode, threads);
@@ -380,7 +377,6 @@ static cuzk_status prove_consumed(cuzk_groth16_proof_t *proof, const cuzk_groth1
         return cuzk_err_set(err, st, "H polynomial: %s", cuzk_status_str(st));
     cuzk_timing_report("ntt", t);
 
-    msm_sums sums;
     cuzk_scalar_t *h = (cuzk_scalar_t *)a;
     if (o->h_source) { /* a gather cannot run in place */
         if (!(h = cuzk_big_malloc(pk->h_len * sizeof *h)))
@@ -391,7 +387,7 @@ static cuzk_status prove_consumed(cuzk_groth16_proof_t *proof, const cuzk_groth1
         g16_to_scalars(h, a, pk->h_len, threads);
     }
     st = stop_check(o) != CUZK_OK ? cuzk_err_set(err, CUZK_ERR_CANCELLED, "cancelled")
-                                   : msm_h(&sums.h, pk, h, &src, err);
+                                   : msm_h(&sums->h, pk, h, src, err);
     if (o->h_source) {
         g16_discard(h, pk->h_len * sizeof *h);
         free(h);
@@ -405,8 +401,22 @@ static cuzk_status prove_consumed(cuzk_groth16_proof_t *proof, const cuzk_groth1
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (input scalars)");
     g16_to_scalars(z_in, w->input, ni, threads);
     g16_to_scalars((cuzk_scalar_t *)cw->aux, cw->aux, na, threads);
-    st = msm_z(&sums, pk, w, z_in, (const cuzk_scalar_t *)cw->aux, &src, o, err);
+    st = msm_z(sums, pk, w, z_in, (const cuzk_scalar_t *)cw->aux, src, o, err);
     free(z_in); /* public inputs: nothing to wipe */
+    return st;
+}
+
+static cuzk_status prove_consumed(cuzk_groth16_proof_t *proof, const cuzk_groth16_pk_t *pk,
+                                  cuzk_groth16_witness_consumable_t *cw, const cuzk_groth16_witness_t *w,
+                                  const cuzk_groth16_prove_opts *o, const fr *fixed_r, const fr *fixed_s, int threads,
+                                  cuzk_err_t *err)
+{
+    if (stop_check(o) != CUZK_OK)
+        return cuzk_err_set(err, CUZK_ERR_CANCELLED, "cancelled");
+    msm_sums sums;
+    g16_msm_source src = {.params = o->params, .piece_points = o->stream_points, .threads = threads};
+    cuzk_status st = prove_consumed_msms(&sums, pk, cw, w, o, &src, threads, err);
+    g16_msm_source_release(&src);
     return st == CUZK_OK ? finish_proof(proof, pk, &sums, fixed_r, fixed_s, err) : st;
 }
 

@@ -72,6 +72,29 @@ static cuzk_status section_from_memory(void *acc, int sec, const void *bases, si
     return CUZK_OK;
 }
 
+/* src's piece buffer with room for `points` bases of esz bytes (no piece takes more bases than it has
+ * scalars, nor than the section has); NULL when out of memory. Grown to G2 points at once: pages never
+ * touched cost nothing. */
+static void *piece_buffer(g16_msm_source *src, size_t points, size_t esz)
+{
+    if (src->piece_buf_bytes >= points * esz)
+        return src->piece_buf;
+    g16_msm_source_release(src);
+    size_t bytes = points * sizeof(cuzk_g2_affine_t);
+    if (bytes < points * esz)
+        bytes = points * esz;
+    if ((src->piece_buf = cuzk_big_malloc(bytes)))
+        src->piece_buf_bytes = bytes;
+    return src->piece_buf;
+}
+
+void g16_msm_source_release(g16_msm_source *src)
+{
+    free(src->piece_buf);
+    src->piece_buf = NULL;
+    src->piece_buf_bytes = 0;
+}
+
 /* One piece of a streamed section: scalars [first, first + n) of segment k, which take the bases
  * [used, used + take) of the section. */
 typedef struct {
@@ -104,7 +127,7 @@ static bool piece_next(piece_t *pc, const g16_msm_segment *segs, size_t nsegs, s
 /* Each piece is decoded into one buffer and summed while the disk reads the next piece (or, after the
  * last, the start of the next section, which the prover sums next) into the page cache. */
 static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g16_msm_segment *segs, size_t nsegs,
-                                    const g16_msm_source *src, const cuzk_msm_opts *o, cuzk_err_t *err)
+                                    g16_msm_source *src, const cuzk_msm_opts *o, cuzk_err_t *err)
 {
     size_t piece = piece_points(src);
     size_t esz = base_size(sec);
@@ -120,14 +143,10 @@ static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g1
                               n_bases);
             break;
         }
-        if (!buf) { /* no piece takes more bases than it has scalars, nor than the section has */
-            size_t points = piece < n_bases ? piece : n_bases;
-            buf = cuzk_big_malloc(points * esz);
-            if (!buf) {
-                st = cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (%zu points of section %s)", points,
-                                  SECTION_NAME[sec]);
-                break;
-            }
+        if (!buf && !(buf = piece_buffer(src, piece < n_bases ? piece : n_bases, esz))) {
+            st = cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (%zu points of section %s)",
+                              piece < n_bases ? piece : n_bases, SECTION_NAME[sec]);
+            break;
         }
         params_readahead_wait(&ra);
         piece_t next = cur;
@@ -146,12 +165,11 @@ static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g1
         cur = next;
     }
     params_readahead_wait(&ra);
-    free(buf);
     return st;
 }
 
 cuzk_status g16_section_msm(void *out, int sec, const void *bases, size_t n_bases, const g16_msm_segment *segs,
-                            size_t nsegs, const g16_msm_source *src, cuzk_err_t *err)
+                            size_t nsegs, g16_msm_source *src, cuzk_err_t *err)
 {
     cuzk_msm_opts o = {.threads = src->threads};
     if (sec == G16_SEC_B_G2)
