@@ -1,6 +1,7 @@
 /* Internal helpers shared by the Groth16 prover, verifier and setup. */
 #ifndef CUZK_GROTH16_INTERNAL_H
 #define CUZK_GROTH16_INTERNAL_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "cuzk/groth16.h"
@@ -79,6 +80,17 @@ void g16_msm_source_release(g16_msm_source *src);
  * CUZK_ERR_INVALID_ARG when the bases are neither in memory nor in a file. */
 cuzk_status g16_section_msm(void *out, int sec, const void *bases, size_t n_bases, const g16_msm_segment *segs,
                             size_t nsegs, g16_msm_source *src, cuzk_err_t *err);
+
+/* One piece of a streamed section: scalars [first, first + n) of segment k, which take the bases
+ * [used, used + take) of the section. */
+typedef struct {
+    size_t k, first, n, take, used;
+    bool started;
+} g16_piece;
+/* Moves *pc to the next piece that takes at least one base (the first one when pc is zeroed); false when
+ * there is none. Pieces are `piece` scalars long (a multiple of 64, so that they start on bitmap words),
+ * shorter at a segment's end. */
+bool g16_piece_next(g16_piece *pc, const g16_msm_segment *segs, size_t nsegs, size_t piece);
 
 /* Starts reading the first piece of a section that g16_section_msm will stream (bases NULL and a file in
  * src) into the page cache, so that it arrives during the work before that MSM; a no-op otherwise. Join

@@ -95,16 +95,7 @@ void g16_msm_source_release(g16_msm_source *src)
     src->piece_buf_bytes = 0;
 }
 
-/* One piece of a streamed section: scalars [first, first + n) of segment k, which take the bases
- * [used, used + take) of the section. */
-typedef struct {
-    size_t k, first, n, take, used;
-    bool started;
-} piece_t;
-
-/* Moves *pc to the next piece that takes at least one base (the first one when pc is zeroed); false when
- * there is none. Pieces are `piece` scalars long, shorter at a segment's end. */
-static bool piece_next(piece_t *pc, const g16_msm_segment *segs, size_t nsegs, size_t piece)
+bool g16_piece_next(g16_piece *pc, const g16_msm_segment *segs, size_t nsegs, size_t piece)
 {
     size_t k = pc->k, first = pc->first, used = pc->used;
     if (pc->started) {
@@ -116,7 +107,7 @@ static bool piece_next(piece_t *pc, const g16_msm_segment *segs, size_t nsegs, s
             size_t n = segs[k].n - first < piece ? segs[k].n - first : piece;
             size_t take = bases_taken(&segs[k], first, n);
             if (take) {
-                *pc = (piece_t){k, first, n, take, used, true};
+                *pc = (g16_piece){k, first, n, take, used, true};
                 return true;
             }
         }
@@ -133,8 +124,8 @@ static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g1
     size_t esz = base_size(sec);
     void *buf = NULL;
     params_readahead_t ra = {0};
-    piece_t cur = {0};
-    bool have = piece_next(&cur, segs, nsegs, piece);
+    g16_piece cur = {0};
+    bool have = g16_piece_next(&cur, segs, nsegs, piece);
     cuzk_status st = CUZK_OK;
     while (have && st == CUZK_OK) {
         const g16_msm_segment *seg = &segs[cur.k];
@@ -149,8 +140,8 @@ static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g1
             break;
         }
         params_readahead_wait(&ra);
-        piece_t next = cur;
-        have = piece_next(&next, segs, nsegs, piece);
+        g16_piece next = cur;
+        have = g16_piece_next(&next, segs, nsegs, piece);
         if (have)
             params_readahead_start(&ra, src->params, sec, next.used, next.take);
         else if (sec < G16_SEC_B_G2)

@@ -208,6 +208,35 @@ static void test_streamed_key(void)
     test_circuit_free(&tc);
 }
 
+/* The walk over a streamed section's pieces, at a 32GiB partition's counts and past 2^32 scalars and bases
+ * (segments without densities are walked without memory behind them). */
+static void test_piece_walk(void)
+{
+    const size_t piece = (size_t)1 << 24, big = ((size_t)1 << 32) + 1000;
+    uint64_t bits[2] = {0, 0x9}; /* scalars 64 and 67 of a 128-scalar segment take bases */
+    const g16_msm_segment segs[] = {{NULL, 328, NULL}, {NULL, 128, bits}, {NULL, 0, NULL}, {NULL, big, NULL}};
+    g16_piece pc = {0};
+    size_t count = 0, taken = 0;
+    g16_piece last = {0};
+    while (g16_piece_next(&pc, segs, 4, piece)) {
+        CHECK_MSG(pc.used == taken, "piece %zu starts at base %zu, %zu taken before", count, pc.used, taken);
+        CHECK(pc.n <= piece && pc.first % 64 == 0 && pc.first + pc.n <= segs[pc.k].n);
+        taken += pc.take;
+        count++;
+        last = pc;
+    }
+    CHECK_MSG(count == 2 + (big + piece - 1) / piece, "%zu pieces", count);
+    CHECK(taken == 328 + 2 + big);
+    CHECK(last.k == 3 && last.first == ((size_t)1 << 32) && last.n == 1000 && last.used == 330 + ((size_t)1 << 32));
+
+    /* pieces of 64: the density segment's first word takes nothing and is skipped */
+    pc = (g16_piece){0};
+    CHECK(g16_piece_next(&pc, segs + 1, 1, 64) && pc.first == 64 && pc.take == 2 && pc.used == 0);
+    CHECK(!g16_piece_next(&pc, segs + 1, 1, 64));
+    pc = (g16_piece){0};
+    CHECK(!g16_piece_next(&pc, segs + 2, 1, 64)); /* nothing to take */
+}
+
 int main(void)
 {
     test_init("prove_consume");
@@ -215,5 +244,6 @@ int main(void)
     test_consume_same_proof(3, 200, 253); /* rows + inputs = 256: a full domain */
     test_consume_same_proof(2, 70, 100);
     test_streamed_key();
+    test_piece_walk();
     return test_finish();
 }
