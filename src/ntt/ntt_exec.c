@@ -76,9 +76,13 @@ typedef struct {
     int inv;
     const ntt_fin *fin;
     int phase; /* 0: the top pass, 1: the segments below it */
-    size_t items;
+    size_t items, chunk; /* work items, and how many consecutive ones a thread claims at once */
     atomic_size_t next;
 } exec_ctx;
+
+/* The kernels prefetch the column block to the right of the one they run (b + cols): a thread
+ * of the top pass claims runs of consecutive blocks, so that this is usually its own next one. */
+#define TOP_PASS_RUN 8
 
 static const ntt_fin fin_none = {NTT_FIN_NONE, {{0}}};
 
@@ -122,13 +126,15 @@ static void dif_worker(void *arg, int tid, int nthreads)
     const unsigned s = p->s[0], m = p->m[0];
     const size_t S = (size_t)1 << (s - m), cols = p->cols[0];
     for (;;) {
-        const size_t i = atomic_fetch_add(&c->next, 1);
-        if (i >= c->items)
+        const size_t i0 = atomic_fetch_add(&c->next, c->chunk);
+        if (i0 >= c->items)
             return;
-        if (c->phase == 0)
-            c->kn->dif_pass(c->a, s, m, i * cols, cols, p->roots, c->inv, scr);
-        else
-            dif_seg(c, c->a + i * S, 1, scr);
+        const size_t i1 = i0 + c->chunk < c->items ? i0 + c->chunk : c->items;
+        for (size_t i = i0; i < i1; i++)
+            if (c->phase == 0)
+                c->kn->dif_pass(c->a, s, m, i * cols, cols, p->roots, c->inv, scr);
+            else
+                dif_seg(c, c->a + i * S, 1, scr);
     }
 }
 
@@ -141,13 +147,15 @@ static void dit_worker(void *arg, int tid, int nthreads)
     const unsigned s = p->s[0], m = p->m[0];
     const size_t S = (size_t)1 << (s - m), cols = p->cols[0];
     for (;;) {
-        const size_t i = atomic_fetch_add(&c->next, 1);
-        if (i >= c->items)
+        const size_t i0 = atomic_fetch_add(&c->next, c->chunk);
+        if (i0 >= c->items)
             return;
-        if (c->phase == 0)
-            c->kn->dit_pass(c->a, s, m, i * cols, cols, p->roots, c->inv, scr, c->fin);
-        else
-            dit_seg(c, c->a + i * S, 1, scr, &fin_none);
+        const size_t i1 = i0 + c->chunk < c->items ? i0 + c->chunk : c->items;
+        for (size_t i = i0; i < i1; i++)
+            if (c->phase == 0)
+                c->kn->dit_pass(c->a, s, m, i * cols, cols, p->roots, c->inv, scr, c->fin);
+            else
+                dit_seg(c, c->a + i * S, 1, scr, &fin_none);
     }
 }
 
@@ -157,8 +165,10 @@ static void run_phase(exec_ctx *c, int phase, void (*worker)(void *, int, int))
     const unsigned s = p->s[0], m = p->m[0];
     c->phase = phase;
     c->items = phase == 0 ? ((size_t)1 << (s - m)) / p->cols[0] : (size_t)1 << m;
-    atomic_store(&c->next, 0);
     int t = p->threads;
+    /* runs only where every thread still gets many of them */
+    c->chunk = phase == 0 && c->items >= (size_t)TOP_PASS_RUN * 16 * (size_t)t ? TOP_PASS_RUN : 1;
+    atomic_store(&c->next, 0);
     if ((size_t)t > c->items)
         t = (int)c->items;
     cuzk_parallel_run(t, worker, c);

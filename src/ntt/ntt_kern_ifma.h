@@ -13,11 +13,11 @@
  * Ranges (ifma.h: a product needs a·b < r·2^260 and is below a·b·2^−260 + r), with twiddles
  * below 4r, so that any factor below 4r times a twiddle is valid and below 1.5r:
  *   - between kernels, as everywhere in the NTT, values are in [0, 2r);
- *   - DIF butterflies keep [0, 2r): x + y is reduced, x − y + 2r (< 4r) goes to the product
- *     unreduced;
+ *   - DIF butterflies keep [0, 2r): x + y is reduced by lf_reduce (to [0, r + 2^211), its limbs
+ *     loose-signed: ntt_kern_ifma_arith.h), x − y + 2r (< 4r) goes to the product unreduced;
  *   - DIT butterflies on whole groups work in [0, 4r) (Harvey's lazy form): x is brought below
- *     2r, then x + t and x − t + 2r (t = y·w < 1.5r) need no reduction; a block or pass brings
- *     its values back below 2r at the end. */
+ *     2r (lf_reduce), then x + t and x − t + 2r (t = y·w < 1.5r) need no reduction; a block or
+ *     pass brings its values back below 2r at the end. */
 #if !defined(NTT_IFMA_SET) || !defined(NTT_IFMA_NAME) || !defined(NTT_IFMA_FALLBACK)
 #error "define NTT_IFMA_SET, NTT_IFMA_NAME and NTT_IFMA_FALLBACK before including ntt_kern_ifma.h"
 #endif
@@ -100,7 +100,7 @@ V8_INLINE void lf_broadcast16(fr8v *o, const fr *w)
 V8_INLINE void lf_dif_start(fr8v *x, fr8v *d, const fr8v *y)
 {
     fr8v s;
-    lf_add(&s, x, y);
+    lf_add_red(&s, x, y);
     lf_sub_lazy(d, x, y);
     *x = s;
 }
@@ -127,7 +127,7 @@ V8_INLINE void lf_dit_bfly(fr8v *x, fr8v *y, const fr8v *w)
 V8_INLINE void lf_dit_finish4(fr8v *x, fr8v *y, const fr8v *t)
 {
     fr8v xr;
-    m52_csub(xr.l, x->l, FR8_2R, 5);
+    lf_reduce(&xr, x);
     m52_add_lazy(x->l, xr.l, t->l, 5);
     lf_sub_lazy(y, &xr, t);
 }
@@ -141,40 +141,67 @@ V8_INLINE void lf_bfly1(fr8v *x, fr8v *y)
     *x = s;
 }
 
+/* The lines of the next column block of a pass (rows of 2^lpr_log lines, stride bytes apart),
+ * asked for a few at a time between the butterflies of the current one: the gather then finds
+ * them in L2 instead of waiting for memory, row by row. */
+typedef struct {
+    const char *base;
+    size_t stride, next, end;
+    unsigned lpr_log;
+} lf_prefetch;
+
+/* Lines asked for per two butterflies: a pass of m stages has 2^m·cols/16 butterflies per stage
+ * and 2^m·cols/2 lines to fetch, so 4 per two butterflies finish within the first 2/m of it
+ * for m >= 2 (a pass of one stage fetches half of them). */
+#define LF_PREFETCH_PER_STEP 4
+
+V8_INLINE void lf_prefetch_step(lf_prefetch *pf)
+{
+    if (pf && pf->next < pf->end) {
+        const size_t j = pf->next++, mask = ((size_t)1 << pf->lpr_log) - 1;
+        __builtin_prefetch(pf->base + (j >> pf->lpr_log) * pf->stride + ((j & mask) << 6), 0, 2);
+    }
+}
+
 /* One stage on nb pairs of vectors in L: pair q is x = L[q + (q & ~(H − 1))], y = x + H, with
  * the twiddle tw[q & (H − 1)] (H a power of two: blocks of 2H vectors, x in the first half).
- * Software-pipelined: each product has a long dependency chain, and the additions next to it in
- * program order would wait for it (DIT) or hold the next ones back (DIF); issuing one pair's
- * additions between the previous and the next product gives the out-of-order core independent
- * work. The whole stage is one sequence, so that short rows pipeline too. */
+ * Two pairs at a time: each product has a long dependency chain, and lf_mul2 interleaves the
+ * two pairs' products round by round so that the pipelines always have independent work. The
+ * whole stage is one sequence, so that short rows pair up too (an odd last pair goes alone). */
 #define LF_X(q) (L + (q) + ((q) & ~(H - 1)))
 
-V8_INLINE void lf_dif_stage(fr8v *L, size_t nb, size_t H, const fr8v *tw)
+V8_INLINE void lf_dif_stage(fr8v *L, size_t nb, size_t H, const fr8v *tw, lf_prefetch *pf)
 {
-    fr8v d, dn;
-    lf_dif_start(LF_X(0), &d, LF_X(0) + H);
-    for (size_t q = 0; q + 1 < nb; q++) {
-        fr8v *xn = LF_X(q + 1);
-        lf_dif_start(xn, &dn, xn + H);
-        lf_mul(LF_X(q) + H, &d, &tw[q & (H - 1)], 0);
-        d = dn;
+    size_t q = 0;
+    for (; q + 2 <= nb; q += 2) {
+        for (int i = 0; i < LF_PREFETCH_PER_STEP; i++)
+            lf_prefetch_step(pf);
+        fr8v *x0 = LF_X(q), *x1 = LF_X(q + 1), d0, d1;
+        lf_dif_start(x0, &d0, x0 + H);
+        lf_dif_start(x1, &d1, x1 + H);
+        lf_mul2(x0 + H, &d0, &tw[q & (H - 1)], x1 + H, &d1, &tw[(q + 1) & (H - 1)]);
     }
-    lf_mul(LF_X(nb - 1) + H, &d, &tw[(nb - 1) & (H - 1)], 0);
+    if (q < nb)
+        lf_dif_bfly(LF_X(q), LF_X(q) + H, &tw[q & (H - 1)]);
 }
 
 /* In [0, 4r) (lf_dit_finish4): inputs below 4r, outputs below 4r. */
-V8_INLINE void lf_dit_stage(fr8v *L, size_t nb, size_t H, const fr8v *tw)
+V8_INLINE void lf_dit_stage(fr8v *L, size_t nb, size_t H, const fr8v *tw, lf_prefetch *pf)
 {
-    fr8v t, tn;
-    lf_mul(&t, LF_X(0) + H, &tw[0], 0);
-    for (size_t q = 0; q + 1 < nb; q++) {
-        lf_mul(&tn, LF_X(q + 1) + H, &tw[(q + 1) & (H - 1)], 0);
-        fr8v *x = LF_X(q);
-        lf_dit_finish4(x, x + H, &t);
-        t = tn;
+    size_t q = 0;
+    for (; q + 2 <= nb; q += 2) {
+        for (int i = 0; i < LF_PREFETCH_PER_STEP; i++)
+            lf_prefetch_step(pf);
+        fr8v *x0 = LF_X(q), *x1 = LF_X(q + 1), t0, t1;
+        lf_mul2(&t0, x0 + H, &tw[q & (H - 1)], &t1, x1 + H, &tw[(q + 1) & (H - 1)]);
+        lf_dit_finish4(x0, x0 + H, &t0);
+        lf_dit_finish4(x1, x1 + H, &t1);
     }
-    fr8v *x = LF_X(nb - 1);
-    lf_dit_finish4(x, x + H, &t);
+    if (q < nb) {
+        fr8v *x = LF_X(q), t;
+        lf_mul(&t, x + H, &tw[q & (H - 1)], 0);
+        lf_dit_finish4(x, x + H, &t);
+    }
 }
 #undef LF_X
 
@@ -232,7 +259,7 @@ static void lf_dif_block(fr *a, unsigned k, int inv, const ntt_fin *fin, void *s
     for (size_t g = 0; g < ng; g++)
         lf_load(&L[g], a + 8 * g, 1);
     for (size_t hg = ng / 2; hg >= 1; hg /= 2)
-        lf_dif_stage(L, ng / 2, hg, &tw[hg]);
+        lf_dif_stage(L, ng / 2, hg, &tw[hg], NULL);
     fr8v sc16;
     lf_broadcast16(&sc16, &fin->scale);
     for (size_t g = 0; g < ng; g += 8) {
@@ -265,7 +292,7 @@ static void lf_dit_block(fr *a, unsigned k, int inv, const ntt_fin *fin, void *s
     }
     /* the stages on whole groups in [0, 4r), brought back below 2r at the end */
     for (size_t hg = 1; hg < ng; hg *= 2)
-        lf_dit_stage(L, ng / 2, hg, &tw[hg]);
+        lf_dit_stage(L, ng / 2, hg, &tw[hg], NULL);
     fr8v sc16;
     lf_broadcast16(&sc16, &fin->scale);
     for (size_t g = 0; g < ng; g++) {
@@ -281,6 +308,7 @@ static void lf_dit_block(fr *a, unsigned k, int inv, const ntt_fin *fin, void *s
 typedef struct {
     fr8v *L, *TW;
     size_t S, R, cq;
+    lf_prefetch pf;
 } lf_pass;
 
 static void lf_pass_gather(lf_pass *p, void *scratch, const fr *seg, unsigned s, unsigned m,
@@ -294,6 +322,12 @@ static void lf_pass_gather(lf_pass *p, void *scratch, const fr *seg, unsigned s,
     for (size_t t = 0; t < p->R; t++)
         for (size_t c = 0; c < cols; c += 2)
             __builtin_prefetch(seg + t * p->S + b + c);
+    /* the block to the right, which the caller runs next (ntt_exec.c) */
+    p->pf = (lf_prefetch){.base = (const char *)(seg + b + cols), .stride = p->S * sizeof(fr)};
+    if (b + cols < p->S) {
+        p->pf.lpr_log = (unsigned)__builtin_ctzll(cols * sizeof(fr) / 64);
+        p->pf.end = p->R << p->pf.lpr_log;
+    }
     for (size_t t = 0; t < p->R; t++)
         for (size_t c = 0; c < p->cq; c++)
             lf_load(&p->L[t * p->cq + c], seg + t * p->S + b + 8 * c, 1);
@@ -332,12 +366,22 @@ static void lf_pass_twiddles(const lf_pass *p, unsigned s, unsigned u, size_t b,
     lf_mul(&p->TW[0], &bb, &lft.pow8[inv][su], 1);
     for (size_t c = 1; c < cq; c++)
         lf_mul(&p->TW[c], &p->TW[c - 1], &lft.step8[inv][su], 1);
+    /* rows 1 .. hr − 1, two products at a time (lf_mul2) */
     const fr *w16 = lft.small16[inv] + hr;
-    for (size_t tt = 1; tt < hr; tt++) {
+    const size_t end = hr * cq;
+    size_t i = cq;
+    for (; i + 2 <= end; i += 2) {
+        fr8v w0, w1;
+        lf_broadcast(&w0, &w16[i / cq]);
+        lf_broadcast(&w1, &w16[(i + 1) / cq]);
+        lf_mul2(&p->TW[i], &w0, &p->TW[i % cq], &p->TW[i + 1], &w1, &p->TW[(i + 1) % cq]);
+        m52_norm(p->TW[i].l, 5);
+        m52_norm(p->TW[i + 1].l, 5);
+    }
+    if (i < end) {
         fr8v w;
-        lf_broadcast(&w, &w16[tt]);
-        for (size_t c = 0; c < cq; c++)
-            lf_mul(&p->TW[tt * cq + c], &w, &p->TW[c], 1);
+        lf_broadcast(&w, &w16[i / cq]);
+        lf_mul(&p->TW[i], &w, &p->TW[i % cq], 1);
     }
 }
 
@@ -354,7 +398,7 @@ static void lf_dif_pass(fr *seg, unsigned s, unsigned m, size_t b, size_t cols,
     for (unsigned u = 0; u < m; u++) {
         const size_t hr = p.R >> (u + 1);
         lf_pass_twiddles(&p, s, u, b, rt, inv);
-        lf_dif_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW);
+        lf_dif_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW, &p.pf);
     }
     static const ntt_fin none = {NTT_FIN_NONE, {{0}}};
     lf_pass_scatter(&p, seg, b, &none, 0);
@@ -373,7 +417,7 @@ static void lf_dit_pass(fr *seg, unsigned s, unsigned m, size_t b, size_t cols,
     for (unsigned u = m; u-- > 0;) {
         const size_t hr = p.R >> (u + 1);
         lf_pass_twiddles(&p, s, u, b, rt, inv);
-        lf_dit_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW);
+        lf_dit_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW, &p.pf);
     }
     lf_pass_scatter(&p, seg, b, fin, 1);
 }

@@ -16,6 +16,11 @@
 #include "ntt/ntt_arith.h"
 #include "ntt/ntt_internal.h"
 #include "test_util.h"
+/* The IFMA kernels' arithmetic in its emulated form (this file is not built for AVX-512), for
+ * the unit test of lf_reduce. */
+#include "ff/ifma/simd512.h"
+#include "ff/ifma/fr8_ops.h"
+#include "ntt/ntt_kern_ifma_arith.h"
 
 #ifdef CUZK_SANITIZE
 #define BIG_LOG 15
@@ -198,7 +203,10 @@ static void test_split_levels(void)
     static const unsigned splits[][3] = {/* k, block_log, pass_max */
                                          {10, 2, 2}, {10, 3, 3}, {9, 1, 3}, {10, 6, 1},
                                          {8, 2, 6}, {10, 6, 4}, {7, 5, 1}, {11, 6, 3},
-                                         {10, 7, 2}};
+                                         {10, 7, 2},
+                                         /* IFMA passes of single column groups: a stage of
+                                          * one butterfly row (the unpaired tail) */
+                                         {5, 3, 1}, {7, 3, 1}};
     const size_t N = 2048;
     fr *in = malloc(N * sizeof(fr)), *ref = malloc(N * sizeof(fr)), *a = malloc(N * sizeof(fr));
     fr *pin = malloc(N * sizeof(fr)), *pref = malloc(N * sizeof(fr));
@@ -598,6 +606,99 @@ static void test_arith(void)
     }
 }
 
+/* lf_reduce (the IFMA kernels' quotient-estimate reduction) against GMP: normalised inputs below
+ * 8r, at random and at the edges of its estimate (k·r and k·r − 1, top limbs that are exact
+ * multiples of r_4 + 1 with the lower limbs all zero or all ones, 8r − 1). The result must be
+ * congruent to the input, in [0, r + 2^211), with lower limbs in (−2^52, 2^52). */
+static void limbs_to_mpz(mpz_t out, const int64_t l[5])
+{
+    mpz_t t;
+    mpz_init(t);
+    mpz_set_ui(out, 0);
+    for (int j = 4; j >= 0; j--) {
+        mpz_mul_2exp(out, out, 52);
+        mpz_set_si(t, l[j]);
+        mpz_add(out, out, t);
+    }
+    mpz_clear(t);
+}
+
+static void test_ifma_reduce(void)
+{
+    mpz_t r, a, v, lim, tmp, r4p1;
+    mpz_inits(r, a, v, lim, tmp, r4p1, NULL);
+    mpz_import(r, 4, -1, sizeof(uint64_t), 0, 0, FR_MODULUS);
+    mpz_fdiv_q_2exp(r4p1, r, 208);
+    mpz_add_ui(r4p1, r4p1, 1);
+    mpz_set_ui(lim, 1);
+    mpz_mul_2exp(lim, lim, 211);
+    mpz_add(lim, lim, r);
+    mpz_t in[8];
+    int checked = 0;
+    for (int it = 0; it < 400; it++) {
+        /* eight lanes of inputs per call */
+        for (int i = 0; i < 8; i++) {
+            mpz_init(in[i]);
+            const int kind = (it * 8 + i) % 5;
+            const unsigned k = (unsigned)((it * 8 + i) / 5) % 8;
+            if (kind == 0) { /* k·r */
+                mpz_mul_ui(in[i], r, k);
+            } else if (kind == 1) { /* k·r − 1, and 8r − 1 */
+                mpz_mul_ui(in[i], r, k + 1);
+                mpz_sub_ui(in[i], in[i], 1);
+            } else if (kind == 2 || kind == 3) { /* top limb j·(r_4 + 1), lower limbs 0 or 1s */
+                mpz_mul_ui(in[i], r4p1, k);
+                mpz_mul_2exp(in[i], in[i], 208);
+                if (kind == 3) {
+                    mpz_set_ui(tmp, 1);
+                    mpz_mul_2exp(tmp, tmp, 208);
+                    mpz_sub_ui(tmp, tmp, 1);
+                    mpz_add(in[i], in[i], tmp);
+                }
+            } else { /* random below 8r */
+                uint64_t w[5];
+                for (int j = 0; j < 5; j++)
+                    w[j] = test_rand64();
+                mpz_import(in[i], 5, -1, sizeof(uint64_t), 0, 0, w);
+                mpz_mul_ui(tmp, r, 8);
+                mpz_mod(in[i], in[i], tmp);
+            }
+            mpz_mul_ui(tmp, r, 8);
+            if (mpz_cmp(in[i], tmp) >= 0) /* 8·(r_4 + 1)·2^208 is past 8r */
+                mpz_sub(in[i], in[i], r);
+        }
+        uint64_t limbs[5][8];
+        for (int i = 0; i < 8; i++)
+            for (int j = 0; j < 5; j++) {
+                mpz_fdiv_q_2exp(tmp, in[i], 52 * (unsigned)j);
+                limbs[j][i] = j < 4 ? mpz_get_ui(tmp) & 0xfffffffffffffull : mpz_get_ui(tmp);
+            }
+        fr8v x, y;
+        fr8v_load(&x, (const uint64_t(*)[8])limbs);
+        lf_reduce(&y, &x);
+        uint64_t out[5][8];
+        fr8v_store(out, &y);
+        for (int i = 0; i < 8; i++) {
+            int64_t l[5];
+            bool small = true;
+            for (int j = 0; j < 5; j++) {
+                l[j] = (int64_t)out[j][i];
+                if (j < 4 && (l[j] <= -((int64_t)1 << 52) || l[j] >= ((int64_t)1 << 52)))
+                    small = false;
+            }
+            limbs_to_mpz(v, l);
+            mpz_sub(tmp, in[i], v);
+            const bool congruent = mpz_divisible_p(tmp, r) != 0;
+            CHECK_MSG(congruent && mpz_sgn(v) >= 0 && mpz_cmp(v, lim) < 0 && small,
+                      "lf_reduce iteration %d lane %d", it, i);
+            checked++;
+            mpz_clear(in[i]);
+        }
+    }
+    CHECK(checked == 3200);
+    mpz_clears(r, a, v, lim, tmp, r4p1, NULL);
+}
+
 static void test_omega(void)
 {
     /* GMP: 7^((r−1)/2^32) mod r equals the published constant */
@@ -927,6 +1028,7 @@ int main(void)
     test_init("ntt");
     run("omega", test_omega); /* first: sets omega32 for the references */
     run("arith", test_arith);
+    run("ifma-reduce", test_ifma_reduce);
     run("bad-args", test_bad_args);
     run("bitrev", test_bitrev);
     run("dft", test_against_dft);
