@@ -46,7 +46,7 @@ static void synth_one(void *p, int tid, int nthreads)
     synth_circuit(cs, r->plan, 0x5eed, NULL);
     /* A record run is not done before its matrices are taken (ids become columns). */
     if (r->backend == CUZK_CS_RECORD)
-        r->st[tid] = cuzk_cs_take_record(cs, &r->rec[tid], NULL);
+        r->st[tid] = cuzk_cs_take_record_compact(cs, &r->rec[tid], NULL);
     else
         r->st[tid] = cuzk_cs_status(cs, NULL);
 }
@@ -108,7 +108,10 @@ static cuzk_status take_fingerprint(fingerprint *out, const run_ctx *r, int tid,
     }
     fp_hash f = {2};
     if (r->backend == CUZK_CS_RECORD) {
-        const cuzk_cs_record_t *rec = &r->rec[tid];
+        cuzk_cs_record_t *rec = &r->rec[tid];
+        cuzk_status st = cuzk_cs_record_expand(rec, err); /* the fingerprint is over the CSR form */
+        if (st != CUZK_OK)
+            return st;
         const cuzk_r1cs_t *m = &rec->r1cs;
         /* A record's counts live in the record once taken. */
         cuzk_cs_record_counts(rec, &out->cnt);

@@ -164,6 +164,184 @@ static void *worker(void *arg)
     }
 }
 
+/* ---- --mode record: the matrices recorded once (or loaded), then per partition a witness-only synthesis and
+ * the compact evaluation, as the record prover works; beside --mode direct's per-partition synthesis ---- */
+
+static double secs_since(uint64_t t0) { return (double)(cli_now_ns() - t0) / 1e9; }
+
+static double peak_rss_gb(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)ru.ru_maxrss / (1 << 20);
+}
+
+/* Records the circuit (or loads `file` when it exists; saves it there when it does not) and prints its
+ * size: non-zeros, tables, bytes in memory and on disk. */
+static int record_once(cuzk_cs_record_t *rec, const job_t *j, const char *file)
+{
+    cuzk_err_t err = {{0}};
+    bool load = file && access(file, R_OK) == 0;
+    uint64_t t0 = cli_now_ns();
+    cuzk_status st;
+    if (load) {
+        st = cuzk_cs_record_load(rec, file, &err);
+    } else {
+        cuzk_cs_t *cs = NULL;
+        st = cuzk_cs_new(&cs, CUZK_CS_RECORD, j->lc, &err);
+        if (st == CUZK_OK)
+            st = cuzk_porep_synthesize(cs, &j->cfg, NULL, &err);
+        if (st == CUZK_OK)
+            st = cuzk_cs_take_record_compact(cs, rec, &err);
+        cuzk_cs_free(cs);
+    }
+    if (st != CUZK_OK) {
+        fprintf(stderr, "cuzk-bench synth-only: record: %s\n", err.msg);
+        return -1;
+    }
+    double secs = secs_since(t0);
+    const cuzk_r1cs_compact_t *m = &rec->m;
+    uint64_t nnz = m->a.nnz + m->b.nnz + m->c.nnz;
+    size_t bitmaps = ((m->num_aux + 63) / 64 * 2 + (m->num_inputs + 63) / 64) * 8;
+    double mem = (double)(cuzk_r1cs_compact_bytes(m) + bitmaps);
+    double csr = 3.0 * 8 * ((double)m->num_constraints + 1) + 36.0 * (double)nnz + (double)bitmaps;
+    printf("record: %s in %.3f s: constraints=%zu inputs=%zu aux=%zu nnz=%" PRIu64 " (A %" PRIu64 ", B %" PRIu64
+           ", C %" PRIu64 ")\n",
+           load ? "loaded" : "recorded", secs, m->num_constraints, m->num_inputs, m->num_aux, nnz, m->a.nnz, m->b.nnz,
+           m->c.nnz);
+    printf("record: table entries A %zu, B %zu, C %zu (index bytes %d, %d, %d); long rows A %zu, B %zu, C %zu\n",
+           m->a.table_len, m->b.table_len, m->c.table_len, m->a.idx16 ? 2 : 1, m->b.idx16 ? 2 : 1,
+           m->c.idx16 ? 2 : 1, m->a.num_long, m->b.num_long, m->c.num_long);
+    printf("record: memory=%.3f GB (%.2f bytes per non-zero; the CSR form: %.3f GB) disk=%.3f GB peak_rss=%.3f\n",
+           mem / 1e9, nnz ? mem / (double)nnz : 0.0, csr / 1e9, (double)cuzk_cs_record_file_bytes(rec) / 1e9,
+           peak_rss_gb());
+    /* terms whose coefficient is not ±1: the evaluation's multiplications */
+    const cuzk_cmat_t *ms[3] = {&m->a, &m->b, &m->c};
+    uint64_t muls[3] = {0};
+    for (int k = 0; k < 3; k++)
+        for (uint64_t t = 0; t < ms[k]->nnz; t++)
+            muls[k] += (ms[k]->idx16 ? ms[k]->idx16[t] : ms[k]->idx8[t]) > 1;
+    printf("record: terms with a coefficient other than 1 or -1: A %" PRIu64 ", B %" PRIu64 ", C %" PRIu64 "\n",
+           muls[0], muls[1], muls[2]);
+    if (file && !load) {
+        t0 = cli_now_ns();
+        if (cuzk_cs_record_save(rec, file, &err) != CUZK_OK) {
+            fprintf(stderr, "cuzk-bench synth-only: %s: %s\n", file, err.msg);
+            return -1;
+        }
+        printf("record: saved to %s in %.3f s\n", file, secs_since(t0));
+    }
+    fflush(stdout);
+    return 0;
+}
+
+/* Partition k: witness-only synthesis, then A·z, B·z, C·z from the record in turn into buf (one buffer:
+ * the prover keeps A·z and B·z, and rebuilds C·z). With check, each product is compared with the direct
+ * backend's for the same partition. Adds the times to sums[3] (witness, A+B, C). */
+static int record_partition(job_t *j, const cuzk_cs_record_t *rec, uint32_t k, int eval_threads, bool check,
+                            cuzk_fr_t *buf, double sums[3])
+{
+    cuzk_err_t err = {{0}};
+    cuzk_porep_witness_t w;
+    memset(&w, 0, sizeof w);
+    cuzk_status st = j->c1 ? cuzk_porep_c1_witness(&w, j->c1, k, &err) : cuzk_porep_witness_init(&w, &j->cfg, &err);
+    if (st != CUZK_OK) {
+        fprintf(stderr, "cuzk-bench synth-only: partition %u: %s\n", k, err.msg);
+        return -1;
+    }
+    if (!j->c1)
+        dummy_witness(&w);
+    cuzk_cs_t *cs = NULL, *dcs = NULL;
+    cuzk_groth16_witness_t dw;
+    st = cuzk_cs_new(&cs, CUZK_CS_WITNESS, j->lc, &err);
+    uint64_t t0 = cli_now_ns();
+    if (st == CUZK_OK)
+        st = cuzk_porep_synthesize(cs, &j->cfg, &w, &err);
+    double t_wit = secs_since(t0);
+    cuzk_cs_counts_t n;
+    if (st == CUZK_OK) {
+        cuzk_cs_counts(cs, &n);
+        if (n.num_inputs != rec->m.num_inputs || n.num_aux != rec->m.num_aux ||
+            n.num_constraints != rec->m.num_constraints)
+            st = cuzk_err_set(&err, CUZK_ERR_MISMATCH, "the witness's shape differs from the record's");
+    }
+    if (st == CUZK_OK && check) {
+        st = cuzk_cs_new(&dcs, CUZK_CS_DIRECT, j->lc, &err);
+        if (st == CUZK_OK)
+            st = cuzk_porep_synthesize(dcs, &j->cfg, &w, &err);
+        if (st == CUZK_OK)
+            st = cuzk_cs_groth16_witness(dcs, &dw, &err);
+    }
+    double t_eval[3] = {0};
+    int bad = 0;
+    for (int m = 0; m < 3 && st == CUZK_OK; m++) {
+        cuzk_fr_t *out[3] = {NULL, NULL, NULL};
+        out[m] = buf;
+        t0 = cli_now_ns();
+        cuzk_r1cs_compact_eval(&rec->m, cuzk_cs_inputs(cs), cuzk_cs_aux(cs), out[0], out[1], out[2], eval_threads);
+        t_eval[m] = secs_since(t0);
+        const cuzk_fr_t *want = m == 0 ? dw.a : m == 1 ? dw.b : dw.c;
+        if (check && memcmp(buf, want, n.num_constraints * sizeof *buf) != 0) {
+            fprintf(stderr, "cuzk-bench synth-only: partition %u: %c·z from the record differs from the direct "
+                            "backend's\n", k, "ABC"[m]);
+            bad = 1;
+        }
+    }
+    if (st == CUZK_OK) {
+        printf("[partition %u] witness=%.4f eval_a=%.4f eval_b=%.4f eval_c=%.4f witness+eval_ab=%.4f%s\n", k, t_wit,
+               t_eval[0], t_eval[1], t_eval[2], t_wit + t_eval[0] + t_eval[1],
+               check ? bad ? " check=FAILED" : " check=ok (a, b, c = direct)" : "");
+        fflush(stdout);
+        sums[0] += t_wit, sums[1] += t_eval[0] + t_eval[1], sums[2] += t_eval[2];
+        j->constraints += n.num_constraints;
+    }
+    cuzk_cs_free(dcs);
+    cuzk_cs_free(cs);
+    cuzk_porep_witness_free(&w);
+    if (st != CUZK_OK) {
+        fprintf(stderr, "cuzk-bench synth-only: partition %u: %s\n", k, err.msg);
+        return -1;
+    }
+    return bad ? -1 : 0;
+}
+
+static void summary(const char *name, double *v, int n);
+
+static int record_bench(job_t *j, long iters, const char *file, int eval_threads, bool check)
+{
+    cuzk_cs_record_t rec;
+    if (record_once(&rec, j, file) != 0)
+        return 1;
+    size_t rows = rec.m.num_constraints ? rec.m.num_constraints : 1;
+    cuzk_fr_t *buf = malloc(rows * sizeof *buf);
+    int rc = buf ? 0 : 1;
+    if (buf)
+        memset(buf, 0xff, rows * sizeof *buf); /* faulted in before the clock runs (not 0: malloc + memset 0
+                                                 * may become calloc, which leaves fresh pages unfaulted) */
+    double *wall = calloc((size_t)iters, sizeof *wall);
+    for (long it = 0; it < iters && rc == 0 && wall; it++) {
+        double sums[3] = {0};
+        j->constraints = 0;
+        uint64_t t0 = cli_now_ns();
+        for (uint32_t i = 0; i < j->count && rc == 0; i++)
+            rc = record_partition(j, &rec, j->first + i, eval_threads, check, buf, sums) != 0;
+        if (rc)
+            break;
+        wall[it] = secs_since(t0);
+        printf("[%ld] wall=%.4f witness=%.4f eval_ab=%.4f eval_c=%.4f witness+eval_ab=%.4f circuits=%u "
+               "constraints=%" PRIu64 " peak_rss=%.3f\n",
+               it, wall[it], sums[0], sums[1], sums[2], sums[0] + sums[1], j->count, (uint64_t)j->constraints,
+               peak_rss_gb());
+        fflush(stdout);
+    }
+    if (rc == 0 && wall)
+        summary("wall", wall, (int)iters);
+    free(wall);
+    free(buf);
+    cuzk_cs_record_free(&rec);
+    return rc || !wall ? 1 : 0;
+}
+
 /* ---- hardware counters ---------------------------------------------------------------------------- */
 #define N_HW 4
 static const struct { const char *name; uint64_t config; } hw_events[N_HW] = {
@@ -218,8 +396,9 @@ int bench_synth_only(int argc, char **argv)
     static const char *prog = "cuzk-bench synth-only";
     static const char *const mode_names[] = {"direct", "record", "witness", "count", NULL};
     static const char *const kind_names[] = {"porep", "snap", NULL};
-    const char *c1_path = NULL, *size = NULL, *lc_name = "default";
-    int mode_i = 0, kind_i = 0, partition_i = -1, iters_i = 1, threads_i = 1, mix_i = 0;
+    const char *c1_path = NULL, *size = NULL, *lc_name = "default", *record_file = NULL;
+    int mode_i = 0, kind_i = 0, partition_i = -1, iters_i = 1, threads_i = 1, mix_i = 0, eval_threads_i = 0,
+        check_i = 0;
     const cli_opt table[] = {
         CLI_CHOICE_OPT("kind", 0, &kind_i, kind_names,
                        "the circuit: PoRep C2 (default) or SnapDeals (a synthetic sector of --sector-size)"),
@@ -231,6 +410,12 @@ int bench_synth_only(int argc, char **argv)
         CLI_STR_OPT("lc", 0, &lc_name, "heap|inline1|inline2|inline4|arena", "the LC storage (default: the default)"),
         CLI_INT_OPT("threads", 0, &threads_i, "T", 1, 1024,
                     "PoRep: partitions synthesized at once; snap: threads of each partition (default 1)"),
+        CLI_STR_OPT("record-file", 0, &record_file, "FILE",
+                    "--mode record: load the recorded matrices from FILE, or record and save them there"),
+        CLI_INT_OPT("eval-threads", 0, &eval_threads_i, "T", 0, 1024,
+                    "--mode record: threads of the evaluation (default 0: every CPU)"),
+        CLI_FLAG_OPT("check", 0, &check_i,
+                     "--mode record: compare every A·z, B·z, C·z with the direct backend's (small sectors)"),
         CLI_FLAG_OPT("scalar-mix", 0, &mix_i,
                      "direct mode: after each partition, the share of aux values that are 0, 1 or other (all, A and "
                      "B density), the scalars of the l, a and b MSMs"),
@@ -238,7 +423,10 @@ int bench_synth_only(int argc, char **argv)
     const cli_cmd c = {prog, NULL,
                        "Synthesis of the PoRep C2 circuit alone, from a C1 output or (--sector-size) an all-zero\n"
                        "witness of the right shape; give exactly one of --c1 and --sector-size. With --kind snap,\n"
-                       "the SnapDeals circuit of a synthetic sector of --sector-size (partitions one at a time).\n",
+                       "the SnapDeals circuit of a synthetic sector of --sector-size (partitions one at a time).\n"
+                       "PoRep --mode record records the circuit once (time, size in memory and on disk), then per\n"
+                       "partition synthesizes the witness alone and evaluates A·z, B·z, C·z from the record\n"
+                       "(partitions one at a time), the record prover's synthesis, to compare with --mode direct.\n",
                        table, 0, 0, NULL};
     int parsed = cli_parse(&c, argc, argv, NULL, NULL);
     if (parsed != CLI_CONTINUE)
@@ -311,6 +499,13 @@ int bench_synth_only(int argc, char **argv)
     printf("circuit: %s %s%s, partitions %u..%u, mode %s, lc %s, threads %ld\n", j.snap ? "SnapDeals" : "PoRep",
            what, j.snap ? " (synthetic sector)" : c1_path ? "" : " (all-zero witness)", j.first,
            j.first + j.count - 1, mode, cuzk_lc_strategy_name(j.lc), j.snap ? (long)j.snap_threads : threads);
+    if (j.backend == CUZK_CS_RECORD && !j.snap) {
+        int rc = record_bench(&j, iters, record_file, eval_threads_i, check_i != 0);
+        cuzk_porep_c1_free(c1);
+        return rc;
+    }
+    if (record_file || check_i)
+        return cli_usage_error(prog, "--record-file and --check need --mode record (PoRep)");
     int fd[N_HW];
     bool hw = hw_open(fd);
     double *wall = calloc((size_t)iters, sizeof *wall), *synth = calloc((size_t)iters, sizeof *synth);

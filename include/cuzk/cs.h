@@ -5,14 +5,15 @@
  *
  * Ownership: cuzk_cs_new creates a system owned by the caller (cuzk_cs_free); an LC belongs to the
  * system given to cuzk_lc_init and must be released with cuzk_lc_free (or enforced with
- * cuzk_cs_enforce_free) before that system is freed. A record taken with cuzk_cs_take_record or read
- * with cuzk_cs_record_load is the caller's (cuzk_cs_record_free), as are the a, b, c arrays of
- * cuzk_cs_record_witness (cuzk_cs_abc_free); witness structures filled by cuzk_cs_groth16_witness
- * and cuzk_cs_record_witness only point into the system, the record and abc, which must outlive them.
+ * cuzk_cs_enforce_free) before that system is freed. A record taken with cuzk_cs_take_record(_compact)
+ * or read with cuzk_cs_record_load is the caller's (cuzk_cs_record_free), as are the a, b, c arrays of
+ * cuzk_cs_record_witness(_consumable) (cuzk_cs_abc_free); witness structures filled by
+ * cuzk_cs_groth16_witness and cuzk_cs_record_witness(_consumable) only point into the system, the record
+ * and abc, which must outlive them.
  * Every _free function accepts NULL.
  * Threading: a system and its LCs belong to one thread at a time (synthesis is sequential);
  * distinct systems may be used from distinct threads at once; a finished record is read-only and
- * may be shared. cuzk_r1cs_eval uses its own worker threads and joins them.
+ * may be shared. cuzk_r1cs_eval and cuzk_r1cs_compact_eval use their own worker threads and join them.
  * Errors: gadget-level failures (a missing value, an unallocated variable, out of memory, a stop
  * request) do not interrupt synthesis: the system records the first one (cuzk_cs_fail) and
  * cuzk_cs_status, cuzk_cs_take_record, cuzk_cs_groth16_witness and the hash calls return it. The
@@ -59,7 +60,7 @@ static inline cuzk_var_t cuzk_var_aux(size_t j) { return (cuzk_var_t){(uint32_t)
 typedef enum {
     CUZK_CS_COUNT = 0, /* numbers of inputs, aux, constraints and density counts; no values */
     CUZK_CS_WITNESS,   /* input and aux assignments only; linear combinations are never built */
-    CUZK_CS_RECORD,    /* A, B, C as CSR matrices plus density bitmaps (cuzk_cs_take_record) */
+    CUZK_CS_RECORD,    /* A, B, C in compact form plus density bitmaps (cuzk_cs_take_record_compact) */
     CUZK_CS_DIRECT,    /* A·z, B·z, C·z per constraint while synthesizing, and densities, as
                         * bellperson's ProvingAssignment (cuzk_cs_groth16_witness) */
     CUZK_CS_TEST,      /* bellpepper TestConstraintSystem: its hash, satisfiability, values */
@@ -294,7 +295,8 @@ void cuzk_cs_get_stop(const cuzk_cs_t *cs, bool (**should_stop)(void *stop_arg),
  * have given. Every backend but hash; src is only read (free it after). A failed src fails dst with its
  * status and message. Errors: CUZK_ERR_INVALID_ARG (src is dst, backends differ, the hash backend, a taken
  * record, more variables than a system holds; dst is left as it was), the failure of dst (nothing appended),
- * CUZK_ERR_NO_MEMORY (dst failed). */
+ * CUZK_ERR_NO_MEMORY or, record backend, CUZK_ERR_UNSUPPORTED (the joined coefficient tables past their limit)
+ * (dst failed). */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_cs_extend(cuzk_cs_t *dst, const cuzk_cs_t *src, cuzk_err_t *err);
 
@@ -337,30 +339,49 @@ cuzk_status cuzk_cs_groth16_witness(const cuzk_cs_t *cs, cuzk_groth16_witness_t 
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_cs_groth16_witness_consumable(cuzk_cs_t *cs, cuzk_groth16_witness_consumable_t *w, cuzk_err_t *err);
 
-/* ---- Record backend: matrices, density bitmaps, cache file ------------------------------------ */
+/* ---- Record backend: matrices, density bitmaps, cache file ------------------------------------
+ * The record backend builds the compact form (cuzk_r1cs_compact_t) as it goes, never the 36-byte-a-term
+ * CSR: a 32GiB PoRep partition is recorded in about 5 GB. A matrix with more than CUZK_CMAT_MAX_TABLE
+ * distinct coefficients fails the system with CUZK_ERR_UNSUPPORTED (the direct backend proves any
+ * circuit). */
 typedef struct {
-    cuzk_r1cs_t r1cs;          /* columns: inputs 0..num_inputs−1, then aux j at num_inputs + j */
+    cuzk_r1cs_compact_t m;     /* always: columns inputs 0..num_inputs−1, then aux j at num_inputs + j */
+    cuzk_r1cs_t r1cs;          /* the same in CSR, for setup and small circuits: filled by cuzk_cs_take_record
+                                * and cuzk_cs_record_expand; empty (NULL arrays, zero counts) otherwise */
     uint64_t *a_aux_density;   /* ceil(num_aux/64) words, bit j = aux j */
     uint64_t *b_input_density; /* ceil(num_inputs/64) words */
     uint64_t *b_aux_density;   /* ceil(num_aux/64) words */
 } cuzk_cs_record_t;
 
-/* Moves the matrices and bitmaps of a record system into *rec (the system is then empty of
- * them; free it as usual). CUZK_ERR_INVALID_ARG for another backend; the failure status if the
- * system failed. */
+/* Moves the matrices and bitmaps of a record system into *rec (the system is then empty of them; free it
+ * as usual): the compact form only, rec->r1cs left empty (production-size circuits). CUZK_ERR_INVALID_ARG
+ * for another backend or a record already taken; the failure status if the system failed. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
+cuzk_status cuzk_cs_take_record_compact(cuzk_cs_t *cs, cuzk_cs_record_t *rec, cuzk_err_t *err);
+/* cuzk_cs_take_record_compact, then cuzk_cs_record_expand: both forms (small circuits, setup). Errors of
+ * both; on failure *rec is empty. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_cs_take_record(cuzk_cs_t *cs, cuzk_cs_record_t *rec, cuzk_err_t *err);
+/* Fills rec->r1cs from rec->m (36 bytes per non-zero; nothing done when it is already filled).
+ * CUZK_ERR_NO_MEMORY (rec unchanged). */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1)
+cuzk_status cuzk_cs_record_expand(cuzk_cs_record_t *rec, cuzk_err_t *err);
 CUZK_API void cuzk_cs_record_free(cuzk_cs_record_t *rec); /* NULL-safe; zeroes *rec */
 /* Popcounts of the bitmaps, in cuzk_cs_counts_t terms (has_density true). */
 CUZK_API void cuzk_cs_record_counts(const cuzk_cs_record_t *rec, cuzk_cs_counts_t *out);
 
-/* Writes rec to path (via path.tmp.<pid>, then rename; nothing is left behind on failure).
- * Format: docs/FORMATS.md "Constraint-system cache". CUZK_ERR_IO on a system error. */
+/* Writes rec's compact form and bitmaps to path (via path.tmp.<pid>, then rename; nothing is left behind
+ * on failure). Format: docs/FORMATS.md "Constraint-system cache" (version 2). CUZK_ERR_IO on a system
+ * error. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_cs_record_save(const cuzk_cs_record_t *rec, const char *path, cuzk_err_t *err);
-/* Reads and fully checks a cache file (checksums, CSR invariants, canonical non-zero
- * coefficients, densities). CUZK_ERR_IO if it cannot be read, CUZK_ERR_FORMAT (with offset or
- * section in the message) if it is truncated, corrupt or of another version. */
+/* The size cuzk_cs_record_save gives rec's file (0 for a record too large for the format). */
+CUZK_API uint64_t cuzk_cs_record_file_bytes(const cuzk_cs_record_t *rec);
+/* Reads and fully checks a cache file (checksums, row lengths, columns in range and order, coefficient
+ * indices within the table, canonical, non-zero and distinct table entries, densities) into rec->m and
+ * the bitmaps (rec->r1cs stays empty: cuzk_cs_record_expand). CUZK_ERR_IO if it cannot be read,
+ * CUZK_ERR_FORMAT (with offset or section in the message) if it is truncated, corrupt or of another
+ * version (version 1, the CSR form, is not read: record again). On failure *rec is empty. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_cs_record_load(cuzk_cs_record_t *rec, const char *path, cuzk_err_t *err);
 
@@ -379,12 +400,23 @@ typedef struct {
 } cuzk_cs_abc_t;
 CUZK_API void cuzk_cs_abc_free(cuzk_cs_abc_t *abc); /* NULL-safe; zeroes *abc */
 
-/* Evaluates rec against the assignment of a finished witness (or direct / test) system into a
- * fresh *abc and fills *w (pointers into abc, the system's values and rec's bitmaps).
+/* Evaluates rec (its compact form: cuzk_r1cs_compact_eval) against the assignment of a finished witness
+ * (or direct / test) system into a fresh *abc and fills *w (pointers into abc, the system's values and
+ * rec's bitmaps).
  * CUZK_ERR_MISMATCH when the counts differ, CUZK_ERR_INVALID_ARG when the system has no values. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3, 4)
 cuzk_status cuzk_cs_record_witness(cuzk_groth16_witness_t *w, cuzk_cs_abc_t *abc, const cuzk_cs_record_t *rec,
                                    const cuzk_cs_t *values_cs, int threads, cuzk_err_t *err);
+
+/* The same for cuzk_groth16_prove_consume, without a copy: A·z and B·z are evaluated straight into fresh
+ * domain-sized arrays (the power of two >= constraints + inputs; anonymous memory, abc's: C·z is not
+ * evaluated, abc->c stays NULL) and the assignment of values_cs is handed over as the MSMs' scalars: after
+ * the proof values_cs's values are gone (free it). The same errors, CUZK_ERR_NO_MEMORY (nothing
+ * allocated). */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3, 4)
+cuzk_status cuzk_cs_record_witness_consumable(cuzk_groth16_witness_consumable_t *w, cuzk_cs_abc_t *abc,
+                                              const cuzk_cs_record_t *rec, cuzk_cs_t *values_cs, int threads,
+                                              cuzk_err_t *err);
 
 /* ---- Test backend ------------------------------------------------------------------------------
  * TestConstraintSystem::hash(): BLAKE2s-256 over the counts and every merged, zero-dropped LC

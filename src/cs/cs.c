@@ -66,7 +66,10 @@ static bool cs_start(cuzk_cs_t *cs)
     cs->want_density = b != CUZK_CS_WITNESS && b != CUZK_CS_CHECK;
     cs->want_record = b == CUZK_CS_RECORD || b == CUZK_CS_TEST;
     cs->first_unsat = -1;
-    for (int k = 0; cs->want_record && k < 3; k++) {
+    for (int k = 0; b == CUZK_CS_RECORD && k < 3; k++)
+        if (!cs_cmat_start(&cs->cm[k]))
+            return false;
+    for (int k = 0; b == CUZK_CS_TEST && k < 3; k++) {
         if (!cs_vec_reserve(&cs->m[k].row_start, 1, sizeof(uint64_t)))
             return false;
         ((uint64_t *)cs->m[k].row_start.p)[0] = 0;
@@ -118,6 +121,7 @@ void cuzk_cs_free(cuzk_cs_t *cs)
         cs_vec_free(&cs->m[k].row_start);
         cs_vec_free(&cs->m[k].col);
         cs_vec_free(&cs->m[k].coeff);
+        cs_cmat_free(&cs->cm[k]);
     }
     cs_arena_free(&cs->arena);
     cs_hash_free(cs);
@@ -166,8 +170,12 @@ void cuzk_cs_reserve(cuzk_cs_t *cs, size_t num_inputs, size_t num_aux, size_t nu
         if (!cs->omit_c)
             cs_vec_reserve(&cs->cv, num_constraints, sizeof(fr));
     }
-    for (int k = 0; cs->want_record && k < 3; k++)
-        cs_vec_reserve(&cs->m[k].row_start, num_constraints + 1, sizeof(uint64_t));
+    for (int k = 0; cs->want_record && k < 3; k++) {
+        if (cs->backend == CUZK_CS_RECORD)
+            cs_vec_reserve(&cs->cm[k].row_len, num_constraints, 1);
+        else
+            cs_vec_reserve(&cs->m[k].row_start, num_constraints + 1, sizeof(uint64_t));
+    }
 }
 
 cuzk_status cuzk_cs_omit_c(cuzk_cs_t *cs, cuzk_err_t *err)
@@ -382,7 +390,24 @@ static void lc_count(cuzk_cs_t *cs, const cuzk_lc_t *lc, int which)
         term_counts(cs, &t[k], which);
 }
 
-/* Appends the LC's non-zero terms as the next row of matrix `which`. */
+/* The record backend: the LC's non-zero terms as the next row of compact matrix `which`. */
+static void lc_record_compact(cuzk_cs_t *cs, const cuzk_lc_t *lc, int which)
+{
+    const cuzk_lc_term_t *t = cuzk_lc_terms(lc);
+    for (uint32_t k = 0; k < lc->len; k++)
+        term_counts(cs, &t[k], which);
+    if (cs->status != CUZK_OK) /* a bad variable; or failed before: nothing will be taken */
+        return;
+    cuzk_status st = cs_cmat_push_row(&cs->cm[which], t, lc->len);
+    if (st == CUZK_ERR_UNSUPPORTED)
+        cs_failf(cs, st, "constraint %zu: %c has more than %d distinct coefficients, more than the record "
+                 "backend's table holds (prove by the direct backend)", cs->num_constraints, "ABC"[which],
+                 CUZK_CMAT_MAX_TABLE);
+    else if (st != CUZK_OK)
+        cs_failf(cs, st, "out of memory recording constraint %zu", cs->num_constraints);
+}
+
+/* The test backend: the LC's non-zero terms as the next row of matrix `which`. */
 static void lc_record(cuzk_cs_t *cs, const cuzk_lc_t *lc, int which)
 {
     cs_csr *m = &cs->m[which];
@@ -436,8 +461,12 @@ static void enforce(cuzk_cs_t *cs, const cuzk_lc_t *a, const cuzk_lc_t *b, const
                      cs->num_constraints);
             return;
         }
-        for (int k = 0; k < 3; k++)
-            lc_record(cs, lcs[k], k);
+        for (int k = 0; k < 3; k++) {
+            if (cs->backend == CUZK_CS_RECORD)
+                lc_record_compact(cs, lcs[k], k);
+            else
+                lc_record(cs, lcs[k], k);
+        }
         break;
     case CUZK_CS_HASH:
         if (!cs->hs) {

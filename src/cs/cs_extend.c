@@ -48,14 +48,6 @@ static bool vec_append(cs_vec *dst, const void *src, size_t n, size_t elem)
     return true;
 }
 
-/* A raw variable id of src as dst numbers it, dst having ni inputs and na aux before the join. */
-static inline uint32_t renumber(uint32_t id, uint32_t ni, uint32_t na)
-{
-    if (id & CUZK_VAR_AUX_BIT)
-        return (id + na) | CUZK_VAR_AUX_BIT;
-    return id ? id + ni - 1 : 0;
-}
-
 /* Appends src's rows of matrix k with renumbered columns. */
 static bool csr_append(cs_csr *d, const cs_csr *s, size_t rows, uint32_t ni, uint32_t na)
 {
@@ -66,7 +58,7 @@ static bool csr_append(cs_csr *d, const cs_csr *s, size_t rows, uint32_t ni, uin
     const uint32_t *sc = s->col.p;
     uint32_t *dc = (uint32_t *)d->col.p + base;
     for (size_t i = 0; i < nnz; i++)
-        dc[i] = renumber(sc[i], ni, na);
+        dc[i] = cs_renumber(sc[i], ni, na);
     if (nnz) /* an empty part's arrays may be unallocated */
         memcpy((fr *)d->coeff.p + base, s->coeff.p, nnz * sizeof(fr));
     d->col.len = d->coeff.len = base + nnz;
@@ -124,9 +116,17 @@ cuzk_status cuzk_cs_extend(cuzk_cs_t *dst, const cuzk_cs_t *src, cuzk_err_t *err
         ok = vec_append(&dst->av, src->av.p, src->num_constraints, sizeof(fr)) &&
              vec_append(&dst->bv, src->bv.p, src->num_constraints, sizeof(fr)) &&
              (dst->omit_c || vec_append(&dst->cv, src->cv.p, src->num_constraints, sizeof(fr)));
-    for (int k = 0; ok && dst->want_record && k < 3; k++)
+    cuzk_status rst = CUZK_OK;
+    for (int k = 0; ok && rst == CUZK_OK && dst->backend == CUZK_CS_RECORD && k < 3; k++)
+        rst = cs_cmat_append(&dst->cm[k], &src->cm[k], src->num_constraints, (uint32_t)ni, (uint32_t)na);
+    for (int k = 0; ok && dst->backend == CUZK_CS_TEST && k < 3; k++)
         ok = csr_append(&dst->m[k], &src->m[k], src->num_constraints, (uint32_t)ni, (uint32_t)na);
-    if (!ok) {
+    if (rst == CUZK_ERR_UNSUPPORTED) {
+        cs_failf(dst, rst, "cuzk_cs_extend: the joined matrices have more than %d distinct coefficients, more "
+                 "than the record backend's table holds (prove by the direct backend)", CUZK_CMAT_MAX_TABLE);
+        return cuzk_cs_status(dst, err);
+    }
+    if (!ok || rst != CUZK_OK) {
         cs_failf(dst, CUZK_ERR_NO_MEMORY, "cuzk_cs_extend: out of memory appending %zu constraints after %zu",
                  src->num_constraints, nc);
         return cuzk_cs_status(dst, err);

@@ -55,6 +55,41 @@ typedef struct {
     cs_vec coeff;     /* fr */
 } cs_csr;
 
+/* ---- compact matrix under construction (record backend; record_build.c): terms with raw variable ids
+ * and 16-bit coefficient indices until cuzk_cs_take_record_compact ---- */
+typedef struct {
+    cs_vec col;       /* uint32_t raw ids */
+    cs_vec idx;       /* uint16_t indices into table */
+    cs_vec row_len;   /* uint8_t, CUZK_CMAT_LONG_ROW: see long_rows */
+    cs_vec long_rows; /* uint64_t pairs (row, length) */
+    cs_vec table;     /* fr: the distinct coefficients, [0] = 1, [1] = −1 */
+    uint32_t *slots;  /* open addressing over table: index + 1, 0 = empty; slot_cap a power of two */
+    size_t slot_cap;
+} cs_cmat;
+
+/* Empties m and puts 1 and −1 in its table; false when out of memory. */
+bool cs_cmat_start(cs_cmat *m);
+void cs_cmat_free(cs_cmat *m);
+/* Appends an LC's n terms (raw ids, allocated) as one row, skipping zero coefficients; CUZK_OK, or
+ * CUZK_ERR_NO_MEMORY / CUZK_ERR_UNSUPPORTED (a coefficient past the table's limit), m then unchanged but
+ * for table entries. */
+cuzk_status cs_cmat_push_row(cs_cmat *m, const cuzk_lc_term_t *t, size_t n);
+/* Appends src's rows (ids renumbered as cuzk_cs_extend does, after ni inputs and na aux); the same
+ * statuses. */
+cuzk_status cs_cmat_append(cs_cmat *dst, const cs_cmat *src, size_t rows, uint32_t ni, uint32_t na);
+
+/* Density bitmaps of compact matrices, as cuzk_r1cs_density (record_eval.c). */
+void cs_compact_density(const cuzk_r1cs_compact_t *m, uint64_t *a_aux, uint64_t *b_input, uint64_t *b_aux);
+
+/* A raw variable id of a part as the system it joins numbers it, that system having ni inputs and na aux
+ * before the join (the part's ONE is the system's ONE). */
+static inline uint32_t cs_renumber(uint32_t id, uint32_t ni, uint32_t na)
+{
+    if (id & CUZK_VAR_AUX_BIT)
+        return (id + na) | CUZK_VAR_AUX_BIT;
+    return id ? id + ni - 1 : 0;
+}
+
 enum { LC_EXT_NONE = 0, LC_EXT_HEAP = 1, LC_EXT_ARENA = 2 };
 
 struct cuzk_cs {
@@ -77,7 +112,8 @@ struct cuzk_cs {
     cs_vec input, aux;               /* fr values (witness, direct, test, check) */
     cs_vec av, bv, cv;               /* fr: A·z, B·z, C·z per constraint (direct) */
     cs_vec a_aux_d, b_in_d, b_aux_d; /* uint64_t density bitmaps (count, record, direct, test, hash) */
-    cs_csr m[3];                     /* A, B, C (record, test) */
+    cs_csr m[3];                     /* A, B, C (test) */
+    cs_cmat cm[3];                   /* A, B, C (record) */
     struct cs_hash_stream *hs;       /* hash backend: the running BLAKE2s (test_cs.c) */
     int64_t first_unsat;             /* check backend: first constraint with a·b ≠ c, −1 while none */
     cuzk_cs_sink_fn sink_fn;         /* sink backend: the consumer (cuzk_cs_sink_begin), NULL until then */

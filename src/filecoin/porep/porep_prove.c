@@ -161,9 +161,10 @@ void cuzk_porep_partition_clear(cuzk_porep_partition_t *p)
     memset(p, 0, sizeof *p);
 }
 
-/* The same by the record (made once, kept in *rec) and a witness-only synthesis. */
+/* The same by the record (made once, kept in *rec, compact) and a witness-only synthesis: A·z and B·z
+ * evaluated straight into the prover's domain buffers (abc), the assignment handed over in place. */
 static cuzk_status synth_record(cuzk_cs_t **cs, cuzk_cs_abc_t *abc, cuzk_cs_record_t *rec, bool *have_rec,
-                                cuzk_groth16_witness_t *gw, const cuzk_porep_config_t *cfg,
+                                cuzk_groth16_witness_consumable_t *gw, const cuzk_porep_config_t *cfg,
                                 const cuzk_porep_witness_t *w, int threads, bool (*should_stop)(void *),
                                 void *stop_arg, cuzk_err_t *err)
 {
@@ -174,7 +175,7 @@ static cuzk_status synth_record(cuzk_cs_t **cs, cuzk_cs_abc_t *abc, cuzk_cs_reco
         if (st == CUZK_OK)
             st = cuzk_porep_synthesize(rcs, cfg, NULL, err);
         if (st == CUZK_OK)
-            st = cuzk_cs_take_record(rcs, rec, err);
+            st = cuzk_cs_take_record_compact(rcs, rec, err);
         cuzk_cs_free(rcs);
         if (st != CUZK_OK)
             return st;
@@ -186,7 +187,7 @@ static cuzk_status synth_record(cuzk_cs_t **cs, cuzk_cs_abc_t *abc, cuzk_cs_reco
         st = cuzk_porep_synthesize(*cs, cfg, w, err);
     }
     if (st == CUZK_OK)
-        st = cuzk_cs_record_witness(gw, abc, rec, *cs, threads, err);
+        st = cuzk_cs_record_witness_consumable(gw, abc, rec, *cs, threads, err);
     return st;
 }
 
@@ -219,24 +220,27 @@ cuzk_status cuzk_porep_prove_c1(cuzk_groth16_proof_t *proofs, const cuzk_fc_c1_t
         cuzk_porep_partition_t part = {0};
         cuzk_cs_t *cs = NULL;
         cuzk_cs_abc_t abc = {0};
-        cuzk_groth16_witness_t gw;
+        cuzk_groth16_witness_consumable_t rw;
+        size_t constraints = 0;
         if (o.synth == CUZK_POREP_SYNTH_RECORD) {
             cuzk_porep_witness_t w;
             st = cuzk_porep_witness_from_c1(&w, c1, k, err);
             if (st != CUZK_OK)
                 break;
-            st = synth_record(&cs, &abc, &rec, &have_rec, &gw, &cfg, &w, o.threads, o.should_stop, o.stop_arg, err);
+            st = synth_record(&cs, &abc, &rec, &have_rec, &rw, &cfg, &w, o.threads, o.should_stop, o.stop_arg, err);
+            if (st == CUZK_OK)
+                constraints = rw.num_constraints;
             cuzk_porep_witness_free(&w);
         } else {
             st = cuzk_porep_synthesize_partition(&part, c1, &cfg, k, o.should_stop, o.stop_arg, err);
-            gw = part.gw;
+            constraints = part.gw.num_constraints;
         }
         if (st == CUZK_OK) {
-            t.constraints = gw.num_constraints;
+            t.constraints = constraints;
             t.synth_ms += ms_since(t0);
             cuzk_timing_report("porep_synth", t0);
             uint64_t t1 = cuzk_now_ns();
-            st = o.synth == CUZK_POREP_SYNTH_RECORD ? cuzk_groth16_prove(&proofs[k], pk, &gw, 1, &po, err)
+            st = o.synth == CUZK_POREP_SYNTH_RECORD ? cuzk_groth16_prove_consume(&proofs[k], pk, &rw, &po, err)
                                                     : cuzk_porep_partition_prove_in_place(&proofs[k], &part, pk, &po, err);
             t.prove_ms += ms_since(t1);
             cuzk_timing_report("porep_prove", t1);
