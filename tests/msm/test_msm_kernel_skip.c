@@ -1,6 +1,7 @@
 /* The 8-lane batch addition the G1 buckets flush through (ec_ifma_ops.g1_batch_add_skip), against the
  * scalar Jacobian addition: random pairs with some Q = P and Q = −P mixed in (those must be flagged
- * and left unwritten), random negation flags, batch sizes across the 8-lane row boundaries; the
+ * and left unwritten), random negation flags, batch sizes across the 8-lane row boundaries and one
+ * of the MSM's size (rows far enough apart for the kernel's prefetch and kept-row paths); the
  * emulated build everywhere, the AVX-512 build where the CPU runs it. */
 #include <stdlib.h>
 #include <string.h>
@@ -83,6 +84,7 @@ int main(void)
         for (size_t n = 1; n <= 17; n++)
             t_batch(impls[k], n, &gj);
         t_batch(impls[k], 300, &gj);
+        t_batch(impls[k], 1027, &gj); /* an MSM-sized batch with a partial last row */
     }
     return test_finish();
 }

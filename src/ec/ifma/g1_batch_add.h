@@ -10,7 +10,14 @@
  *   t_(k-1) = t_k·dx_k, inv_k = c_(k-1)·t_k give [dx_k^-1]_432 for every k,
  *   lambda = dy·inv            is [.]_400,   lambda² is [.]_384 = the factor of x3,
  *   (lambda·2^16)·(x1 - x3)    is [.]_384 = the factor of y3,
- * where lambda·2^16 is a shift: lambda < 2p, so lambda·2^16 < 2^17·p is still a valid mul input. */
+ * where lambda·2^16 is a shift: lambda < 2p, so lambda·2^16 < 2^17·p is still a valid mul input.
+ *
+ * The forward pass gathers x only and keeps x1, x1 + x2 and dx for the backward pass, which then
+ * gathers y only (4 gathers per row instead of 6). Differences that only feed products (dx, dy and
+ * x1 - x3) stay unreduced, below 3p, for the same reason as lambda·2^16. Kernel alone, 1,024 pairs
+ * of distinct buckets (min over 8,000 calls, ns per add; in cache / buckets spread over 3 MiB and
+ * prefetched as the MSM does): 62 / 67-70 before, 53-57 / 54-58 with these, the prefetch below and
+ * the whole-line gathers. */
 #ifndef CUZK_EC_IFMA_G1_BATCH_ADD_H
 #define CUZK_EC_IFMA_G1_BATCH_ADD_H
 #include <stdbool.h>
@@ -25,11 +32,13 @@
 static __attribute__((noinline)) void g1_mul(fp8v *r, const fp8v *a, const fp8v *b) { fp8v_mul(r, a, b); }
 static __attribute__((noinline)) void g1_sqr(fp8v *r, const fp8v *a) { fp8v_sqr(r, a); }
 
-typedef struct {
-    fp8v x1, y1, x2, y2; /* canonical, y2 already negated where asked */
-    fp8v dx, dy;         /* x2 - x1 and y2 - y1, in [0, p); dx of an equal-x lane replaced by 1 */
-    m8 eq;               /* lanes with x1 == x2 */
-} g1_row;
+/* Rows ahead whose points both passes prefetch. The MSM fetches a bucket when it schedules the add,
+ * but by the backward pass its y (the second line of half the buckets, not read by the forward pass)
+ * was often gone: its gather was a quarter of the kernel's own time in a 2^20 MSM profile. Distance
+ * 2 halved that, 4 cut it to a quarter, 8 was no better than 4. */
+#ifndef G1_ROW_PREFETCH
+#define G1_ROW_PREFETCH 4
+#endif
 
 /* The points of row k; lanes past n repeat pair n - 1. */
 V8_INLINE m8 g1_row_points(const cuzk_g1_affine_t *pp[8], const cuzk_g1_affine_t *qq[8],
@@ -47,60 +56,93 @@ V8_INLINE m8 g1_row_points(const cuzk_g1_affine_t *pp[8], const cuzk_g1_affine_t
     return neg;
 }
 
+/* A point is 12 words, x then y. Whole 8-word loads that stay inside the point (words 0-7 for x,
+ * 4-11 for y, whose words then land in rows 2-7 of the transpose) instead of masked 6-word ones,
+ * the gathers being the kernel's largest cost after the products in the profiles (kernel alone,
+ * buckets spread over 3 MiB: 66-67 -> 61-63 ns per add). */
+_Static_assert(sizeof(cuzk_g1_affine_t) == 12 * sizeof(uint64_t), "G1 point = x, y of 6 words each");
+
 V8_INLINE void g1_gather_coord(fp8v *r, const cuzk_g1_affine_t *const pt[8], int y)
 {
-    const uint64_t *src[8];
+    v8 v[8];
+V8_UNROLL
     for (int i = 0; i < 8; i++)
-        src[i] = y ? pt[i]->y.l : pt[i]->x.l;
-    fp8v_gather(r, src);
+        v[i] = v8_load((const uint64_t *)(const void *)pt[i] + (y ? 4 : 0));
+    v8_transpose8(v);
+    fp8v_from_regs(r, y ? v + 2 : v);
 }
 
-/* dx = x2 - x1 in [0, p); lanes where it is 0 get 1 instead (so that the lane products stay
- * invertible) and are returned. */
+/* dx = x2 + p - x1 in (0, 2p) (no conditional reduction: the products take any input below 2^17·p),
+ * and the lanes where x1 == x2, that is dx == p exactly (the limbs are normalized): those get dx = 1
+ * instead (so that the lane products stay invertible) and are returned. */
 V8_INLINE m8 g1_dx(fp8v *dx, const fp8v *x1, const fp8v *x2)
 {
-    m52_sub_mod(dx->l, x2->l, x1->l, FP8_P, 8);
-    v8 acc = dx->l[0];
+    m52_sub_lazy(dx->l, x2->l, x1->l, FP8_P, 8);
+    m8 eq = v8_eq_mask(dx->l[0], v8_set1(FP8_P[0]));
     for (int j = 1; j < 8; j++)
-        acc = v8_or(acc, dx->l[j]);
-    m8 eq = v8_eq_mask(acc, v8_zero());
-    if (eq)
+        eq &= v8_eq_mask(dx->l[j], v8_set1(FP8_P[j]));
+    if (eq) {
         dx->l[0] = v8_blend(eq, dx->l[0], v8_set1(1));
+        for (int j = 1; j < 8; j++)
+            dx->l[j] = v8_blend(eq, dx->l[j], v8_zero());
+    }
     return eq;
 }
 
-/* The forward pass needs x only. */
-V8_INLINE m8 g1_load_dx(fp8v *dx, const cuzk_g1_affine_t *const *p, const cuzk_g1_affine_t *const *q,
-                        size_t n, size_t k)
+/* Both cache lines of every point of row k (a 96-byte point spans two), ahead of its gathers. */
+V8_INLINE void g1_prefetch_row(const cuzk_g1_affine_t *const *p, const cuzk_g1_affine_t *const *q, size_t n,
+                               size_t k)
+{
+    for (int i = 0; i < 8; i++) {
+        size_t idx = 8 * k + (size_t)i < n ? 8 * k + (size_t)i : n - 1;
+        __builtin_prefetch(p[idx]);
+        __builtin_prefetch((const char *)p[idx] + sizeof(cuzk_g1_affine_t) - 1);
+        __builtin_prefetch(q[idx]);
+        __builtin_prefetch((const char *)q[idx] + sizeof(cuzk_g1_affine_t) - 1);
+    }
+}
+
+/* What the forward pass keeps of row k for the backward pass, so that the latter gathers only y:
+ * c = the prefix product c_k (unused for the last row), x1, xs = x1 + x2 (< 2p) and dx as patched
+ * by g1_dx. ec_ifma_g1_batch_add_scratch_bytes (ec_ifma.c) is rows of these plus one byte per row
+ * for the equal-x lanes. */
+typedef struct {
+    uint64_t c[8][8], x1[8][8], xs[8][8], dx[8][8];
+} g1_scratch_row;
+
+/* The forward pass needs x only: dx of row k, with x1, x1 + x2 and dx kept in *keep. */
+V8_INLINE m8 g1_load_dx(fp8v *dx, g1_scratch_row *keep, const cuzk_g1_affine_t *const *p,
+                        const cuzk_g1_affine_t *const *q, size_t n, size_t k)
 {
     const cuzk_g1_affine_t *pp[8], *qq[8];
-    fp8v x1, x2;
+    fp8v x1, x2, xs;
     g1_row_points(pp, qq, p, q, NULL, n, k);
     g1_gather_coord(&x1, pp, 0);
     g1_gather_coord(&x2, qq, 0);
-    return g1_dx(dx, &x1, &x2);
+    m8 eq = g1_dx(dx, &x1, &x2);
+    fp8v_add_lazy(&xs, &x1, &x2);
+    fp8v_store(keep->x1, &x1);
+    fp8v_store(keep->xs, &xs);
+    fp8v_store(keep->dx, dx);
+    return eq;
 }
 
-/* Loads row k (lanes past n repeat pair n - 1). */
-V8_INLINE void g1_load_row(g1_row *row, const cuzk_g1_affine_t *const *p, const cuzk_g1_affine_t *const *q,
-                           const uint8_t *q_neg, size_t n, size_t k)
+/* y1 of row k (lanes past n repeat pair n - 1) and dy = ±y2 - y1 (minus where asked) as one lazy
+ * sum: y2 + p - y1 in (0, 2p), or 2p - y2 + p - y1 in (p, 3p], with one carry pass for both. */
+V8_INLINE void g1_load_y(fp8v *y1, fp8v *dy, const cuzk_g1_affine_t *const *p, const cuzk_g1_affine_t *const *q,
+                         const uint8_t *q_neg, size_t n, size_t k)
 {
     const cuzk_g1_affine_t *pp[8], *qq[8];
+    fp8v y2;
     m8 neg = g1_row_points(pp, qq, p, q, q_neg, n, k);
-    g1_gather_coord(&row->x1, pp, 0);
-    g1_gather_coord(&row->y1, pp, 1);
-    g1_gather_coord(&row->x2, qq, 0);
-    g1_gather_coord(&row->y2, qq, 1);
-    if (neg) {
-        fp8v zero, ny;
-        for (int j = 0; j < 8; j++)
-            zero.l[j] = v8_zero();
-        m52_sub_mod(ny.l, zero.l, row->y2.l, FP8_P, 8); /* p - y2, or 0 for y2 = 0 */
-        for (int j = 0; j < 8; j++)
-            row->y2.l[j] = v8_blend(neg, row->y2.l[j], ny.l[j]);
+    g1_gather_coord(y1, pp, 1);
+    g1_gather_coord(&y2, qq, 1);
+V8_UNROLL
+    for (int j = 0; j < 8; j++) {
+        v8 t = v8_blend(neg, y2.l[j], v8_sub(v8_set1(FP8_2P[j]), y2.l[j]));
+        dy->l[j] = v8_sub(v8_add(t, v8_set1(FP8_P[j])), y1->l[j]);
     }
-    row->eq = g1_dx(&row->dx, &row->x1, &row->x2);
-    m52_sub_mod(row->dy.l, row->y2.l, row->y1.l, FP8_P, 8);
+    m52_norm(dy->l, 8);
 }
 
 /* Writes x, y (canonical) of the lanes of row k below `lanes` and not in `skip` to *out[8k + i]. */
@@ -171,14 +213,16 @@ static bool g1_batch_add_core(cuzk_g1_affine_t *const *out, const cuzk_g1_affine
     if (n == 0)
         return true;
     size_t rows = (n + 7) / 8;
-    uint64_t(*prefix)[8][8] = scratch; /* prefix[k] = c_k for k < rows - 1 */
+    g1_scratch_row *keep = scratch;
+    uint8_t *eqs = (uint8_t *)(keep + rows); /* the equal-x lanes of each row */
     fp8v c, t, dx;
     size_t nskip = 0;
 
     /* Row 0 starts the products; rows is at least 1. */
-    m8 eq = g1_load_dx(&c, p, q, n, 0);
+    m8 eq = g1_load_dx(&c, &keep[0], p, q, n, 0);
     for (size_t k = 0;;) {
         int lanes = n - 8 * k < 8 ? (int)(n - 8 * k) : 8;
+        eqs[k] = (uint8_t)eq;
         if (skipped) {
             for (int i = 0; i < lanes; i++) {
                 skipped[8 * k + (size_t)i] = (uint8_t)((eq >> i) & 1);
@@ -189,36 +233,41 @@ static bool g1_batch_add_core(cuzk_g1_affine_t *const *out, const cuzk_g1_affine
         }
         if (++k == rows)
             break;
-        eq = g1_load_dx(&dx, p, q, n, k);
-        fp8v_store(prefix[k - 1], &c);
+        if (k + G1_ROW_PREFETCH < rows)
+            g1_prefetch_row(p, q, n, k + G1_ROW_PREFETCH);
+        eq = g1_load_dx(&dx, &keep[k], p, q, n, k);
+        fp8v_store(keep[k - 1].c, &c);
         g1_mul(&c, &c, &dx);
     }
     if (!g1_invert_lanes(&t, &c))
         return false; /* unreachable: every dx is nonzero by now */
 
     for (size_t k = rows; k-- > 0;) {
-        g1_row row;
-        fp8v inv, lambda, x3, y3, d;
-        g1_load_row(&row, p, q, q_neg, n, k);
+        fp8v inv, lambda, x3, y3, d, y1, dy, x1, xs;
+        if (k >= G1_ROW_PREFETCH)
+            g1_prefetch_row(p, q, n, k - G1_ROW_PREFETCH);
+        g1_load_y(&y1, &dy, p, q, q_neg, n, k);
         if (k > 0) {
-            fp8v_load(&c, prefix[k - 1]);
+            fp8v_load(&c, keep[k - 1].c);
+            fp8v_load(&dx, keep[k].dx);
             g1_mul(&inv, &c, &t);
-            g1_mul(&t, &t, &row.dx);
+            g1_mul(&t, &t, &dx);
         } else {
             inv = t;
         }
-        g1_mul(&lambda, &row.dy, &inv);            /* [lambda]_400 < 2p */
-        g1_sqr(&x3, &lambda);                      /* [lambda²]_384 < 2p */
-        fp8v_sub(&x3, &x3, &row.x1);                 /* [0, 2p) */
-        fp8v_sub(&x3, &x3, &row.x2);
+        fp8v_load(&x1, keep[k].x1);
+        fp8v_load(&xs, keep[k].xs);
+        g1_mul(&lambda, &dy, &inv);                 /* [lambda]_400 < 2p */
+        g1_sqr(&x3, &lambda);                       /* [lambda²]_384 < 2p */
+        fp8v_sub(&x3, &x3, &xs);                     /* lambda² - x1 - x2 in [0, 2p) */
         fp8v_reduce(&x3, &x3);                       /* canonical */
-        m52_sub_mod(d.l, row.x1.l, x3.l, FP8_P, 8);  /* x1 - x3 in [0, p) */
+        m52_sub_lazy(d.l, x1.l, x3.l, FP8_P, 8);     /* x1 + p - x3 in (0, 2p) */
         fp8v_shl(&lambda, &lambda, 16);              /* [lambda]_416 < 2^17·p */
-        g1_mul(&y3, &lambda, &d);                  /* [lambda(x1 - x3)]_384 < 2p */
-        fp8v_sub(&y3, &y3, &row.y1);
+        g1_mul(&y3, &lambda, &d);                   /* [lambda(x1 - x3)]_384 < 2p: 2^18·p² < p·2^416 */
+        fp8v_sub(&y3, &y3, &y1);
         fp8v_reduce(&y3, &y3);
         int lanes = n - 8 * k < 8 ? (int)(n - 8 * k) : 8;
-        g1_scatter_row(out, k, lanes, row.eq, &x3, &y3);
+        g1_scatter_row(out, k, lanes, eqs[k], &x3, &y3);
     }
     if (n_skipped)
         *n_skipped = nskip;
