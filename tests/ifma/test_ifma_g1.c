@@ -129,8 +129,8 @@ static void run_batch(const ec_ifma_ops *o, size_t n, int mode, int use_neg, cuz
     memset(R, 0x5a, n * sizeof *R);
     /* Exactly the documented scratch size, deliberately misaligned. */
     size_t bytes = ec_ifma_g1_batch_add_scratch_bytes(n);
-    uint8_t *scratch = malloc(bytes + 8);
-    bool ok = o->g1_batch_add(out, pp, qq, use_neg ? neg : NULL, n, scratch + 8);
+    uint8_t *scratch = malloc(bytes + 1);
+    bool ok = o->g1_batch_add(out, pp, qq, use_neg ? neg : NULL, n, scratch + 1);
     CHECK_MSG(ok, "%s: batch of %zu refused", o->name, n);
     unsigned long bad = 0;
     for (size_t i = 0; i < n; i++) {
@@ -190,7 +190,7 @@ static void test_edges(const ec_ifma_ops *o)
         ref_add(&want[i], &P1[i], &Q1[i], neg[i]);
         pp[i] = &P1[i], qq[i] = &Q1[i], out[i] = &R[i];
     }
-    uint8_t scratch[(4 * sizeof(ifma_fp8) + 1) * 3]; /* 3 rows */
+    uint8_t scratch[(4 * sizeof(ifma_fp8) + 1) * 3 + 63]; /* 3 rows, room to align */
     CHECK(ec_ifma_g1_batch_add_scratch_bytes(N) <= sizeof scratch);
     CHECK(o->g1_batch_add(out, pp, qq, neg, N, scratch));
     for (int i = 0; i < N; i++)
@@ -206,7 +206,7 @@ static void test_refusal(const ec_ifma_ops *o)
     const cuzk_g1_affine_t *pp[N], *qq[N];
     cuzk_g1_affine_t *out[N];
     static const size_t where[] = {0, 7, 8, 20};
-    uint8_t scratch[(4 * sizeof(ifma_fp8) + 1) * 3]; /* 3 rows */
+    uint8_t scratch[(4 * sizeof(ifma_fp8) + 1) * 3 + 63]; /* 3 rows, room to align */
     for (size_t w = 0; w < sizeof where / sizeof where[0]; w++) {
         for (int i = 0; i < N; i++) {
             P1[i] = pts[test_rand_below(NPOINTS)];

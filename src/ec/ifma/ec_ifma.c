@@ -18,11 +18,12 @@ const void *ec_lanes_variant(cuzk_variant v)
 }
 
 /* Per row of 8 pairs, what the forward pass keeps for the backward one (g1_scratch_row in
- * g1_batch_add.h: the prefix product, x1, x1 + x2, x2 - x1), then one byte per row (its equal-x lanes). */
+ * g1_batch_add.h: the prefix product, x1, x1 + x2, x2 - x1), then one byte per row (its equal-x lanes);
+ * 63 bytes more, so that the kernel can start the rows on a cache line whatever the caller's alignment. */
 size_t ec_ifma_g1_batch_add_scratch_bytes(size_t n)
 {
     size_t rows = (n + 7) / 8;
-    return rows * (4 * sizeof(ifma_fp8) + 1);
+    return rows * (4 * sizeof(ifma_fp8) + 1) + 63;
 }
 
 /* The prefix products of all rows but the last, then the norms of all rows (g2_batch_add.h). */

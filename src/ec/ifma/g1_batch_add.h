@@ -104,7 +104,8 @@ V8_INLINE void g1_prefetch_row(const cuzk_g1_affine_t *const *p, const cuzk_g1_a
 
 /* What the forward pass keeps of row k for the backward pass, so that the latter gathers only y:
  * c = the prefix product c_k (unused for the last row), x1, xs = x1 + x2 (< 2p) and dx as patched
- * by g1_dx. ec_ifma_g1_batch_add_scratch_bytes (ec_ifma.c) is rows of these plus one byte per row
+ * by g1_dx. ec_ifma_g1_batch_add_scratch_bytes (ec_ifma.c) is 63 bytes of room to align these on a cache
+ * line, rows of these, then one byte per row
  * for the equal-x lanes. */
 typedef struct {
     uint64_t c[8][8], x1[8][8], xs[8][8], dx[8][8];
@@ -213,7 +214,7 @@ static bool g1_batch_add_core(cuzk_g1_affine_t *const *out, const cuzk_g1_affine
     if (n == 0)
         return true;
     size_t rows = (n + 7) / 8;
-    g1_scratch_row *keep = scratch;
+    g1_scratch_row *keep = (g1_scratch_row *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63); /* any alignment */
     uint8_t *eqs = (uint8_t *)(keep + rows); /* the equal-x lanes of each row */
     fp8v c, t, dx;
     size_t nskip = 0;
