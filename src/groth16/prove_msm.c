@@ -121,6 +121,7 @@ static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g1
                                     g16_msm_source *src, const cuzk_msm_opts *o, cuzk_err_t *err)
 {
     size_t piece = piece_points(src);
+    size_t points = piece < n_bases ? piece : n_bases; /* the most bases a piece takes */
     size_t esz = base_size(sec);
     void *buf = NULL;
     params_readahead_t ra = {0};
@@ -134,9 +135,9 @@ static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g1
                               n_bases);
             break;
         }
-        if (!buf && !(buf = piece_buffer(src, piece < n_bases ? piece : n_bases, esz))) {
-            st = cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (%zu points of section %s)",
-                              piece < n_bases ? piece : n_bases, SECTION_NAME[sec]);
+        if (!buf && !(buf = piece_buffer(src, points, esz))) {
+            st = cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (%zu points of section %s)", points,
+                              SECTION_NAME[sec]);
             break;
         }
         params_readahead_wait(&ra);
