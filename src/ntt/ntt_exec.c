@@ -80,8 +80,8 @@ typedef struct {
     atomic_size_t next;
 } exec_ctx;
 
-/* The kernels prefetch the column block to the right of the one they run (b + cols): a thread
- * of the top pass claims runs of consecutive blocks, so that this is usually its own next one. */
+/* A thread of the top pass claims runs of consecutive column blocks, so that it reads the rows
+ * of the array in address order (and claims less often). */
 #define TOP_PASS_RUN 8
 
 static const ntt_fin fin_none = {NTT_FIN_NONE, {{0}}};

@@ -141,28 +141,6 @@ V8_INLINE void lf_bfly1(fr8v *x, fr8v *y)
     *x = s;
 }
 
-/* The lines of the next column block of a pass (rows of 2^lpr_log lines, stride bytes apart),
- * asked for a few at a time between the butterflies of the current one: the gather then finds
- * them in L2 instead of waiting for memory, row by row. */
-typedef struct {
-    const char *base;
-    size_t stride, next, end;
-    unsigned lpr_log;
-} lf_prefetch;
-
-/* Lines asked for per two butterflies: a pass of m stages has 2^m·cols/16 butterflies per stage
- * and 2^m·cols/2 lines to fetch, so 4 per two butterflies finish within the first 2/m of it
- * for m >= 2 (a pass of one stage fetches half of them). */
-#define LF_PREFETCH_PER_STEP 4
-
-V8_INLINE void lf_prefetch_step(lf_prefetch *pf)
-{
-    if (pf && pf->next < pf->end) {
-        const size_t j = pf->next++, mask = ((size_t)1 << pf->lpr_log) - 1;
-        __builtin_prefetch(pf->base + (j >> pf->lpr_log) * pf->stride + ((j & mask) << 6), 0, 2);
-    }
-}
-
 /* One stage on nb pairs of vectors in L: pair q is x = L[q + (q & ~(H − 1))], y = x + H, with
  * the twiddle tw[q & (H − 1)] (H a power of two: blocks of 2H vectors, x in the first half).
  * Two pairs at a time: each product has a long dependency chain, and lf_mul2 interleaves the
@@ -170,12 +148,10 @@ V8_INLINE void lf_prefetch_step(lf_prefetch *pf)
  * whole stage is one sequence, so that short rows pair up too (an odd last pair goes alone). */
 #define LF_X(q) (L + (q) + ((q) & ~(H - 1)))
 
-V8_INLINE void lf_dif_stage(fr8v *L, size_t nb, size_t H, const fr8v *tw, lf_prefetch *pf)
+V8_INLINE void lf_dif_stage(fr8v *L, size_t nb, size_t H, const fr8v *tw)
 {
     size_t q = 0;
     for (; q + 2 <= nb; q += 2) {
-        for (int i = 0; i < LF_PREFETCH_PER_STEP; i++)
-            lf_prefetch_step(pf);
         fr8v *x0 = LF_X(q), *x1 = LF_X(q + 1), d0, d1;
         lf_dif_start(x0, &d0, x0 + H);
         lf_dif_start(x1, &d1, x1 + H);
@@ -186,12 +162,10 @@ V8_INLINE void lf_dif_stage(fr8v *L, size_t nb, size_t H, const fr8v *tw, lf_pre
 }
 
 /* In [0, 4r) (lf_dit_finish4): inputs below 4r, outputs below 4r. */
-V8_INLINE void lf_dit_stage(fr8v *L, size_t nb, size_t H, const fr8v *tw, lf_prefetch *pf)
+V8_INLINE void lf_dit_stage(fr8v *L, size_t nb, size_t H, const fr8v *tw)
 {
     size_t q = 0;
     for (; q + 2 <= nb; q += 2) {
-        for (int i = 0; i < LF_PREFETCH_PER_STEP; i++)
-            lf_prefetch_step(pf);
         fr8v *x0 = LF_X(q), *x1 = LF_X(q + 1), t0, t1;
         lf_mul2(&t0, x0 + H, &tw[q & (H - 1)], &t1, x1 + H, &tw[(q + 1) & (H - 1)]);
         lf_dit_finish4(x0, x0 + H, &t0);
@@ -259,7 +233,7 @@ static void lf_dif_block(fr *a, unsigned k, int inv, const ntt_fin *fin, void *s
     for (size_t g = 0; g < ng; g++)
         lf_load(&L[g], a + 8 * g, 1);
     for (size_t hg = ng / 2; hg >= 1; hg /= 2)
-        lf_dif_stage(L, ng / 2, hg, &tw[hg], NULL);
+        lf_dif_stage(L, ng / 2, hg, &tw[hg]);
     fr8v sc16;
     lf_broadcast16(&sc16, &fin->scale);
     for (size_t g = 0; g < ng; g += 8) {
@@ -292,7 +266,7 @@ static void lf_dit_block(fr *a, unsigned k, int inv, const ntt_fin *fin, void *s
     }
     /* the stages on whole groups in [0, 4r), brought back below 2r at the end */
     for (size_t hg = 1; hg < ng; hg *= 2)
-        lf_dit_stage(L, ng / 2, hg, &tw[hg], NULL);
+        lf_dit_stage(L, ng / 2, hg, &tw[hg]);
     fr8v sc16;
     lf_broadcast16(&sc16, &fin->scale);
     for (size_t g = 0; g < ng; g++) {
@@ -308,8 +282,11 @@ static void lf_dit_block(fr *a, unsigned k, int inv, const ntt_fin *fin, void *s
 typedef struct {
     fr8v *L, *TW;
     size_t S, R, cq;
-    lf_prefetch pf;
 } lf_pass;
+
+/* How far ahead of its loads the gather of a pass asks for lines, in groups of eight elements
+ * (four lines each). */
+#define LF_GATHER_AHEAD 16
 
 static void lf_pass_gather(lf_pass *p, void *scratch, const fr *seg, unsigned s, unsigned m,
                            size_t b, size_t cols)
@@ -319,19 +296,26 @@ static void lf_pass_gather(lf_pass *p, void *scratch, const fr *seg, unsigned s,
     p->cq = cols / 8;
     p->L = scratch;
     p->TW = p->L + p->R * p->cq;
-    for (size_t t = 0; t < p->R; t++)
-        for (size_t c = 0; c < cols; c += 2)
-            __builtin_prefetch(seg + t * p->S + b + c);
-    /* the block to the right, which the caller runs next (ntt_exec.c) */
-    p->pf = (lf_prefetch){.base = (const char *)(seg + b + cols), .stride = p->S * sizeof(fr)};
-    if (b + cols < p->S) {
-        p->pf.lpr_log = (unsigned)__builtin_ctzll(cols * sizeof(fr) / 64);
-        p->pf.end = p->R << p->pf.lpr_log;
+    /* Group i of eight elements (row i / cq) is asked for LF_GATHER_AHEAD groups before it is
+     * loaded: the rows, a power of two apart, share their cache sets, so that only a short
+     * window of them stays in the cache until it is used. */
+    const size_t cq = p->cq, groups = p->R * cq;
+    for (size_t i = 0; i < groups; i++) {
+        const size_t ia = i + LF_GATHER_AHEAD;
+        if (ia < groups) {
+            const fr *q = seg + (ia / cq) * p->S + b + 8 * (ia % cq);
+            for (int l = 0; l < 8; l += 2)
+                __builtin_prefetch(q + l);
+        }
+        lf_load(&p->L[i], seg + (i / cq) * p->S + b + 8 * (i % cq), 1);
     }
-    for (size_t t = 0; t < p->R; t++)
-        for (size_t c = 0; c < p->cq; c++)
-            lf_load(&p->L[t * p->cq + c], seg + t * p->S + b + 8 * c, 1);
 }
+
+/* Segments of 2^LF_STREAM_LOG elements (64 MiB) or more do not stay in the caches until the
+ * next level reads them: their passes write with non-temporal stores. Their rows, a power of two
+ * apart, share cache sets and have mostly been evicted since the gather, so that ordinary stores
+ * would read every line from memory again before writing it. */
+#define LF_STREAM_LOG 21
 
 /* Back to memory: the DIF's last products are loose (normalised here), the DIT's values are
  * below 4r (brought below 2r here). */
@@ -339,6 +323,7 @@ static void lf_pass_scatter(const lf_pass *p, fr *seg, size_t b, const ntt_fin *
 {
     fr8v sc16;
     lf_broadcast16(&sc16, &fin->scale);
+    const int stream = p->S * p->R >= ((size_t)1 << LF_STREAM_LOG) && ((uintptr_t)seg & 63) == 0;
     for (size_t t = 0; t < p->R; t++)
         for (size_t c = 0; c < p->cq; c++) {
             fr8v *x = &p->L[t * p->cq + c];
@@ -347,8 +332,13 @@ static void lf_pass_scatter(const lf_pass *p, fr *seg, size_t b, const ntt_fin *
             else
                 m52_norm(x->l, 5);
             lf_fin(x, fin, &sc16);
-            lf_store(seg + t * p->S + b + 8 * c, 1, x);
+            if (stream)
+                lf_store_stream(seg + t * p->S + b + 8 * c, x);
+            else
+                lf_store(seg + t * p->S + b + 8 * c, 1, x);
         }
+    if (stream)
+        lf_stream_fence();
 }
 
 /* The twiddles of stage u (ntt_pass_stage in ntt_kern.h): row tt = 0 holds the stage's column
@@ -398,7 +388,7 @@ static void lf_dif_pass(fr *seg, unsigned s, unsigned m, size_t b, size_t cols,
     for (unsigned u = 0; u < m; u++) {
         const size_t hr = p.R >> (u + 1);
         lf_pass_twiddles(&p, s, u, b, rt, inv);
-        lf_dif_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW, &p.pf);
+        lf_dif_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW);
     }
     static const ntt_fin none = {NTT_FIN_NONE, {{0}}};
     lf_pass_scatter(&p, seg, b, &none, 0);
@@ -417,7 +407,7 @@ static void lf_dit_pass(fr *seg, unsigned s, unsigned m, size_t b, size_t cols,
     for (unsigned u = m; u-- > 0;) {
         const size_t hr = p.R >> (u + 1);
         lf_pass_twiddles(&p, s, u, b, rt, inv);
-        lf_dit_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW, &p.pf);
+        lf_dit_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW);
     }
     lf_pass_scatter(&p, seg, b, fin, 1);
 }

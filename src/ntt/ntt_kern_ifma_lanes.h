@@ -103,6 +103,22 @@ V8_INLINE void lf_store(fr *p, ptrdiff_t s, const fr8v *x)
     }
 }
 
+/* lf_store to eight consecutive elements at a 64-byte aligned p, with non-temporal stores: for
+ * results that are not read again before they leave the caches, so that their lines are written
+ * without being read first. lf_stream_fence orders them before the data is handed over. */
+V8_INLINE void lf_store_stream(fr *p, const fr8v *x)
+{
+    v8 z0, z1, z2, z3, w0, w1, w2, w3;
+    lf_to_words(x, &w0, &w1, &w2, &w3);
+    lf_words_to_pairs(w0, w1, w2, w3, &z0, &z1, &z2, &z3);
+    _mm512_stream_si512((void *)p[0].l, z0);
+    _mm512_stream_si512((void *)p[2].l, z1);
+    _mm512_stream_si512((void *)p[4].l, z2);
+    _mm512_stream_si512((void *)p[6].l, z3);
+}
+
+V8_INLINE void lf_stream_fence(void) { _mm_sfence(); }
+
 /* 8×8 transposition of 64-bit lanes: r_i[j] <-> r_j[i]. */
 V8_INLINE void lf_transpose_v8(v8 *r0, v8 *r1, v8 *r2, v8 *r3, v8 *r4, v8 *r5, v8 *r6, v8 *r7)
 {
@@ -147,6 +163,10 @@ V8_INLINE void lf_store(fr *p, ptrdiff_t s, const fr8v *x)
         for (int k = 0; k < 4; k++)
             p[i * s].l[k] = w[k][i];
 }
+
+V8_INLINE void lf_store_stream(fr *p, const fr8v *x) { lf_store(p, 1, x); }
+
+V8_INLINE void lf_stream_fence(void) {}
 
 V8_INLINE void lf_transpose_v8(v8 *r0, v8 *r1, v8 *r2, v8 *r3, v8 *r4, v8 *r5, v8 *r6, v8 *r7)
 {

@@ -826,9 +826,10 @@ static void test_two_levels(void)
     free(x), free(y);
 }
 
+/* Up to 2^18: the tiled permutation with several work chunks per thread (ntt_bitrev.c). */
 static void test_bitrev(void)
 {
-    for (unsigned k = 0; k <= 14; k++) {
+    for (unsigned k = 0; k <= 18; k++) {
         const size_t n = (size_t)1 << k;
         fr *a = malloc(n * sizeof(fr)), *b = malloc(n * sizeof(fr));
         fill_input(a, n, 0);
@@ -1023,6 +1024,40 @@ static void run(const char *name, void (*fn)(void))
     fflush(stdout);
 }
 
+/* The IFMA passes write segments of 2^21 elements or more with non-temporal stores
+ * (ntt_kern_ifma.h), a path no transform in the other tests reaches: one column block of a DIF
+ * and of a DIT pass over such a segment must leave the whole segment as the portable kernels do
+ * (the DIF pass's outputs are lazy: compared mod r). */
+static void test_streamed_pass(void)
+{
+    if (!(ntt_kernels_ifma_compiled && ifma_available()))
+        return;
+    const unsigned s = 21, m = 8;
+    const size_t n = (size_t)1 << s, cols = ((size_t)1 << NTT_SCRATCH_LOG) >> m, b = 3 * cols;
+    fr *x = aligned_alloc(64, n * sizeof(fr)), *y = aligned_alloc(64, n * sizeof(fr));
+    void *scratch = aligned_alloc(64, NTT_SCRATCH_BYTES);
+    const ntt_roots *rt = ntt_roots_get();
+    const ntt_fin reduce = {NTT_FIN_REDUCE, {{0}}};
+    CHECK(x && y && scratch && rt);
+    for (int dit = 0; dit < 2 && x && y && scratch && rt; dit++) {
+        fill_input(x, n, dit);
+        memcpy(y, x, n * sizeof(fr));
+        if (dit) {
+            ntt_kernels_ifma.dit_pass(x, s, m, b, cols, rt, 0, scratch, &reduce);
+            ntt_kernels_portable.dit_pass(y, s, m, b, cols, rt, 0, scratch, &reduce);
+        } else {
+            ntt_kernels_ifma.dif_pass(x, s, m, b, cols, rt, 0, scratch);
+            ntt_kernels_portable.dif_pass(y, s, m, b, cols, rt, 0, scratch);
+            for (size_t i = 0; i < n; i++) {
+                ntt_reduce(&x[i], &x[i]);
+                ntt_reduce(&y[i], &y[i]);
+            }
+        }
+        CHECK_MSG(same(x, y, n), "streamed %s pass != portable", dit ? "DIT" : "DIF");
+    }
+    free(x), free(y), free(scratch);
+}
+
 int main(void)
 {
     test_init("ntt");
@@ -1038,6 +1073,7 @@ int main(void)
     run("kernel-sets", test_kernel_sets);
     run("kernel-sizes", test_kernel_sizes);
     run("large", test_large);
+    run("streamed-pass", test_streamed_pass);
     run("two-levels", test_two_levels);
     run("tables", test_tables);
     run("concurrent", test_concurrent);
