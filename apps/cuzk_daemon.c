@@ -150,6 +150,7 @@ static int start_engine(cuzk_engine_t **e, const cuzk_daemon_config_t *cfg)
     ec.prover_workers = (int)cfg->prover_workers;
     ec.prover_threads = (int)cfg->prover_threads;
     ec.synthesis_threads = (int)cfg->synthesis_threads;
+    ec.synthesis_mode = cfg->synthesis_mode;
     ec.max_queued = cfg->max_queued;
     ec.max_kept_results = cfg->max_kept_results;
     ec.result_retention_ms = cfg->result_retention_ms;

@@ -4,8 +4,8 @@
  * bounded queue, by their job's priority too: a running job's next partitions wait while a more urgent
  * job has work, and a CRITICAL job waits for at most the partition each worker is busy with when it
  * arrives. One memory budget covers the parameters (loaded on demand, kept while in use, evicted when
- * idle and memory is needed) and every synthesized partition. Every proof is verified before it is
- * returned.
+ * idle and memory is needed), the PoRep circuits' records (the same: see cuzk_engine_synth_mode) and every
+ * synthesized partition. Every proof is verified before it is returned.
  *
  * Ownership: cuzk_engine_new's engine is the caller's (cuzk_engine_free). A request's bytes are copied
  * by cuzk_engine_submit and cuzk_engine_prove; a COMPLETED result's proof is malloc'd for the caller
@@ -59,6 +59,22 @@ typedef enum {
     CUZK_JOB_TIMEOUT = 4, /* the wait ended first; the job goes on */
 } cuzk_job_status;
 
+/* How a PoRep job's partitions are synthesized (cuzk/porep.h, "Records"): directly, or witness-only
+ * against the circuit's recorded matrices, which are faster per partition but stay in memory (4.68 GB at
+ * 32GiB) and cost about one direct synthesis to make. */
+typedef enum {
+    /* record when the job has 2 partitions or more (or the circuit's record is already resident) and the
+     * record fits the memory budget next to the job's parameters and its partitions in flight (one per
+     * prover worker plus pipeline_depth, at most its partition count), and can be charged at once; else
+     * direct. The default. */
+    CUZK_ENGINE_SYNTH_AUTO = 0,
+    CUZK_ENGINE_SYNTH_DIRECT = 1, /* always direct: nothing kept between partitions */
+    CUZK_ENGINE_SYNTH_RECORD = 2, /* always record (waiting for the memory, as for parameters) */
+} cuzk_engine_synth_mode;
+
+/* "auto", "direct", "record"; "unknown" for another value. */
+CUZK_API const char *cuzk_engine_synth_mode_name(cuzk_engine_synth_mode m);
+
 typedef struct {
     const char *param_cache;      /* directory of the .params / .vk files (Filecoin's v28 names) */
     uint64_t total_budget;        /* bytes: parameters + synthesized partitions + working buffers */
@@ -67,12 +83,17 @@ typedef struct {
     int prover_workers;           /* partitions proved at once (>= 1) */
     int prover_threads;           /* threads per proof; 0 = every online CPU */
     int synthesis_threads;        /* threads per PoSt or SnapDeals partition synthesis (PoRep:
-                                   * one); 0 = every online CPU */
+                                   * one, and the record's evaluation on these); 0 = every online CPU */
     int pipeline_depth;           /* synthesized partitions that may wait for a prover (>= 1) */
     uint64_t result_retention_ms; /* results nobody awaited are dropped after this long; 0 = 1 hour */
     uint32_t max_queued;          /* jobs waiting to start; a submission beyond them is refused; 0 = 256 */
     uint32_t max_kept_results;    /* finished results nobody collected yet; beyond, the oldest go; 0 = 1000 */
     FILE *log;                    /* TIMELINE lines and messages; NULL = quiet */
+    /* PoRep partitions: direct, record, or the engine's choice per job (the default). Records are cached
+     * per circuit, charged to total_budget and evicted when idle (eviction_min_idle_ms) and memory is
+     * needed, as parameters are; each job's choice is in its TIMELINE (SYNTH_MODE), its /status pipeline
+     * and its result. */
+    cuzk_engine_synth_mode synthesis_mode;
 } cuzk_engine_config_t;
 
 /* Defaults for a machine: budget = 3/4 of physical memory, one synthesis and one prover worker,
@@ -180,6 +201,9 @@ typedef struct {
     /* The job's own result (COMPLETED, FAILED or CANCELLED), handed over: the engine forgets it once
      * every waiter has it. false for UNKNOWN, TIMEOUT and an abandoned wait. */
     bool handed_over;
+    /* How its partitions were synthesized: DIRECT or RECORD (PoSt and SnapDeals: DIRECT); AUTO when the
+     * job ended before the choice was made. */
+    cuzk_engine_synth_mode synthesis_mode;
 } cuzk_job_result_t;
 
 /* Waits for the job to finish (timeout_ms = 0: no limit; a timeout too long for the clock is no limit,
@@ -245,6 +269,8 @@ typedef struct {
     uint32_t results_kept;         /* finished results nobody has collected yet */
     size_t n_srs;
     cuzk_engine_srs_info_t srs[16];
+    size_t n_records;                  /* resident PoRep records (circuit_id: the circuit they were built for) */
+    cuzk_engine_srs_info_t records[8];
 } cuzk_engine_status_t;
 CUZK_API void cuzk_engine_status(cuzk_engine_t *e, cuzk_engine_status_t *out);
 

@@ -1,7 +1,8 @@
 /* The PoRep product path: a sector's commit-phase-1 output (C1, SealCommitPhase1Output) in, its
  * Groth16 proofs (C2: one 192-byte proof per partition) out, and their verification; with the
- * partition-level calls a pipelining prover needs (synthesize partition k, prove it, free it) and the
- * parameter files of a directory laid out as Filecoin's (v28 names, parameters.json).
+ * partition-level calls a pipelining prover needs (synthesize partition k, directly or against the
+ * circuit's record, prove it, free it) and the parameter files of a directory laid out as Filecoin's (v28
+ * names, parameters.json).
  *
  *   cuzk_porep_c1_t *c1;  cuzk_porep_keys_t *keys;
  *   cuzk_porep_c1_load(&c1, "c1.json", &err);                       bare C1 JSON or Curio's wrapper
@@ -281,7 +282,8 @@ typedef enum {
 /* Options of the proving calls. A NULL options pointer means all defaults (every field 0). */
 typedef struct {
     int threads;                 /* proving threads, >= 0; 0 = every online CPU */
-    cuzk_porep_synth_mode synth; /* cuzk_porep_prove only; the partition calls always synthesize directly */
+    cuzk_porep_synth_mode synth; /* cuzk_porep_prove only; the partition calls choose by the call
+                                  * (cuzk_porep_partition_synthesize or _synthesize_record) */
     /* Optional: polled before each challenge's synthesis and before each phase of each proof; when it
      * returns true the call stops there with CUZK_ERR_CANCELLED. Called from the calling thread only.
      * NULL = never stop. */
@@ -303,7 +305,8 @@ typedef struct {
  * proofs[k] for partition k; proofs has room for max_proofs of them. First checks that the challenges
  * are the seed's (cuzk_porep_c1_check_challenges). The proofs are not verified here: do it with
  * cuzk_porep_verify before handing them out. With CUZK_TIMING=1 in the environment, `porep_synth` and
- * `porep_prove` phase lines on stderr per partition. timings may be NULL.
+ * `porep_prove` phase lines on stderr per partition (and `porep_record` once, first, in record mode; its
+ * time is part of synth_ms). timings may be NULL.
  * Errors: CUZK_ERR_BAD_LENGTH (max_proofs below the partition count), CUZK_ERR_MISMATCH (challenges that
  * are not the seed's, a key of another circuit), CUZK_ERR_CANCELLED, CUZK_ERR_NO_MEMORY, errors of
  * cuzk_porep_c1_witness; the proofs array then holds nothing usable. */
@@ -364,6 +367,62 @@ cuzk_status cuzk_porep_partition_prove_consume(cuzk_groth16_proof_t *proof, cuzk
 
 /* Frees a partition (NULL-safe). */
 CUZK_API void cuzk_porep_partition_free(cuzk_porep_partition_t *part);
+
+/* ---- Records: a circuit's matrices, for partitions synthesized witness-only ----------------------
+ * Every partition of a configuration is the same circuit: its A, B, C matrices can be recorded once (the
+ * blank circuit through the record backend, compact form: cuzk/r1cs.h) and each partition then needs only
+ * a witness-only synthesis and the matrices' evaluation, straight into the prover's domain buffers. That
+ * is faster per partition than the direct backend (docs/PERF.md: 32GiB about 18 s against 30 s on one
+ * core, 512MiB 0.30 s against 0.57 s) and gives the same proof inputs bit for bit, but the record stays
+ * in memory (4.68 GB at 32GiB) and making it costs about one direct synthesis: it pays for repeated
+ * partitions of one circuit when memory allows (the engine decides with cuzk_porep_record_estimate).
+ *
+ * A cuzk_porep_record_t is immutable once made: any number of threads may synthesize partitions against
+ * one at the same time. A partition synthesized against it keeps nothing of it (it may be freed first).
+ * Free it once, after its last use, with cuzk_porep_record_free. */
+typedef struct cuzk_porep_record cuzk_porep_record_t;
+
+/* Records cfg's blank circuit (about one direct synthesis of a partition, single-threaded; opts may be
+ * NULL: only should_stop is read, polled before each challenge). Errors of cuzk_porep_config_check
+ * (CUZK_ERR_INVALID_ARG), CUZK_ERR_CANCELLED, CUZK_ERR_NO_MEMORY, CUZK_ERR_UNSUPPORTED (a matrix with more
+ * distinct coefficients than the compact form holds: prove directly). On success *out is a new record the
+ * caller frees; on error it is NULL. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
+cuzk_status cuzk_porep_record_new(cuzk_porep_record_t **out, const cuzk_porep_config_t *cfg,
+                                  const cuzk_porep_prove_opts_t *opts, cuzk_err_t *err);
+
+/* Frees a record (NULL-safe). */
+CUZK_API void cuzk_porep_record_free(cuzk_porep_record_t *rec);
+
+/* The bytes a record holds: its compact matrices (cuzk_r1cs_compact_bytes) and density bitmaps, what a
+ * memory budget charges for it. */
+CUZK_API CUZK_NONNULL(1) uint64_t cuzk_porep_record_bytes(const cuzk_porep_record_t *rec);
+
+/* The configuration the record was made for (lives as long as rec). */
+CUZK_API CUZK_NONNULL(1) const cuzk_porep_config_t *cuzk_porep_record_config(const cuzk_porep_record_t *rec);
+
+/* The bytes cuzk_porep_record_bytes will give for a circuit of this shape (cuzk_porep_circuit_info,
+ * without the hash: the count backend, seconds at 32GiB), before recording it. An upper bound: what the
+ * counts cannot tell is taken at its most (16-bit coefficient indices, full coefficient tables, a long row
+ * every 255 terms), so the estimate is at least the real size and above it by at most one byte per
+ * non-zero of each matrix that has 256 distinct coefficients or fewer, 16/255 of a byte per non-zero and
+ * 6 MiB (2KiB: 10% above, B's 2.7 M non-zeros being the first term; tests/filecoin/porep/
+ * test_porep_record.c holds it to that bound). Pure; any thread. */
+CUZK_API CUZK_NONNULL(1) uint64_t cuzk_porep_record_estimate(const cuzk_circuit_info_t *shape);
+
+/* Partition k of c1 synthesized against rec: the witness-only backend, then A·z and B·z evaluated from the
+ * record into the proof's domain buffers on opts->threads threads (0: every online CPU). The partition is
+ * proved, freed and behaves as one from cuzk_porep_partition_synthesize (cuzk_porep_partition_prove,
+ * _prove_consume, _free) and gives the same proof inputs (A·z, B·z, assignment, densities) bit for bit;
+ * its memory is the same but for the linear combinations it never builds. opts may be NULL: threads,
+ * should_stop (polled before each challenge) are read. Errors: CUZK_ERR_INVALID_ARG (k out of range),
+ * CUZK_ERR_MISMATCH (rec is the record of another circuit than c1's, both named), CUZK_ERR_CANCELLED,
+ * CUZK_ERR_NO_MEMORY, errors of cuzk_porep_c1_witness. On success *out is a new partition the caller
+ * frees; on error it is NULL. The challenges are not checked here (cuzk_porep_c1_check_challenges). */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 4)
+cuzk_status cuzk_porep_partition_synthesize_record(cuzk_porep_partition_t **out, const cuzk_porep_c1_t *c1,
+                                                   uint32_t k, const cuzk_porep_record_t *rec,
+                                                   const cuzk_porep_prove_opts_t *opts, cuzk_err_t *err);
 
 #ifdef __cplusplus
 }

@@ -48,6 +48,24 @@ bool cuzk_budget_try_acquire(cuzk_budget_t *b, uint64_t bytes)
     return ok;
 }
 
+bool cuzk_budget_try_acquire_evicting(cuzk_budget_t *b, uint64_t bytes)
+{
+    if (bytes > cuzk_budget_work_limit(b))
+        return false;
+    pthread_mutex_lock(&b->mu);
+    if (!fits(b, bytes) && b->evict) {
+        uint64_t need = bytes - (b->used < b->total ? b->total - b->used : 0);
+        pthread_mutex_unlock(&b->mu); /* the evictor releases into the budget */
+        b->evict(b->evict_ctx, need);
+        pthread_mutex_lock(&b->mu);
+    }
+    bool ok = fits(b, bytes);
+    if (ok)
+        take(b, bytes);
+    pthread_mutex_unlock(&b->mu);
+    return ok;
+}
+
 uint64_t cuzk_budget_work_limit(const cuzk_budget_t *b) { return b->total - b->queue_cap; }
 
 cuzk_status cuzk_budget_acquire(cuzk_budget_t *b, uint64_t bytes, bool (*stop)(void *), void *stop_arg,

@@ -33,6 +33,9 @@ cuzk_status cuzk_budget_acquire(cuzk_budget_t *b, uint64_t bytes, bool (*stop)(v
                                 const char *what, cuzk_err_t *err);
 /* Reserves without waiting or evicting: false when it does not fit now. */
 bool cuzk_budget_try_acquire(cuzk_budget_t *b, uint64_t bytes);
+/* Reserves without waiting, after asking the evictor for the shortfall: false when it does not fit even
+ * then (for memory that is worth having only when it is there, as an optional record). */
+bool cuzk_budget_try_acquire_evicting(cuzk_budget_t *b, uint64_t bytes);
 void cuzk_budget_release(cuzk_budget_t *b, uint64_t bytes);
 /* The most that parameters and partitions may hold: the budget less the queue's share. */
 uint64_t cuzk_budget_work_limit(const cuzk_budget_t *b);

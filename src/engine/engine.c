@@ -30,6 +30,26 @@ void cuzk_engine_config_defaults(cuzk_engine_config_t *cfg)
     cfg->log = stderr;
 }
 
+const char *cuzk_engine_synth_mode_name(cuzk_engine_synth_mode m)
+{
+    switch (m) {
+    case CUZK_ENGINE_SYNTH_AUTO: return "auto";
+    case CUZK_ENGINE_SYNTH_DIRECT: return "direct";
+    case CUZK_ENGINE_SYNTH_RECORD: return "record";
+    default: return "unknown";
+    }
+}
+
+uint64_t cuzk_engine_evict_idle(void *engine, uint64_t need)
+{
+    cuzk_engine_t *e = engine;
+    uint64_t now = cuzk_engine_now_ns();
+    uint64_t freed = cuzk_record_evict_idle_at(&e->records, need, now);
+    if (freed < need)
+        freed += cuzk_srs_evict_idle_at(&e->srs, need - freed, now);
+    return freed;
+}
+
 const char *cuzk_proof_kind_label(cuzk_proof_kind k)
 {
     switch (k) {
@@ -45,9 +65,11 @@ cuzk_status cuzk_engine_new(cuzk_engine_t **out, const cuzk_engine_config_t *cfg
 {
     *out = NULL;
     if (!cfg || !cfg->param_cache || cfg->synthesis_workers < 1 || cfg->prover_workers < 1 ||
-        cfg->pipeline_depth < 1 || cfg->prover_threads < 0 || cfg->synthesis_threads < 0 || cfg->total_budget == 0)
+        cfg->pipeline_depth < 1 || cfg->prover_threads < 0 || cfg->synthesis_threads < 0 || cfg->total_budget == 0 ||
+        (unsigned)cfg->synthesis_mode > CUZK_ENGINE_SYNTH_RECORD)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "engine: workers and pipeline depth must be at least 1, "
-                                                       "thread counts not negative, the budget non-zero");
+                                                       "thread counts not negative, the budget non-zero, the "
+                                                       "synthesis mode auto, direct or record");
     cuzk_engine_t *e = calloc(1, sizeof *e);
     if (!e || !(e->param_cache = strdup(cfg->param_cache))) {
         free(e);
@@ -71,8 +93,9 @@ cuzk_status cuzk_engine_new(cuzk_engine_t **out, const cuzk_engine_config_t *cfg
     pthread_cond_init(&e->prove_cv, &ca);
     pthread_cond_init(&e->done_cv, &ca);
     pthread_condattr_destroy(&ca);
-    cuzk_budget_init(&e->budget, cfg->total_budget, cuzk_srs_evict_idle, &e->srs);
+    cuzk_budget_init(&e->budget, cfg->total_budget, cuzk_engine_evict_idle, e);
     cuzk_srs_cache_init(&e->srs, e->param_cache, &e->budget, cfg->eviction_min_idle_ms, cfg->prover_threads);
+    cuzk_record_cache_init(&e->records, &e->budget, cfg->eviction_min_idle_ms);
 
     int n = cfg->synthesis_workers + cfg->prover_workers;
     e->threads = calloc((size_t)n, sizeof *e->threads);
@@ -94,8 +117,9 @@ cuzk_status cuzk_engine_new(cuzk_engine_t **out, const cuzk_engine_config_t *cfg
         e->n_threads++;
     }
     cuzk_engine_log(e, "engine: budget %.2f GiB, %d synthesis worker(s), %d prover worker(s) x %d thread(s), "
-                       "parameters in %s", cfg->total_budget / 1073741824.0, cfg->synthesis_workers,
-                    cfg->prover_workers, cfg->prover_threads, e->param_cache);
+                       "PoRep synthesis %s, parameters in %s", cfg->total_budget / 1073741824.0,
+                    cfg->synthesis_workers, cfg->prover_workers, cfg->prover_threads,
+                    cuzk_engine_synth_mode_name(cfg->synthesis_mode), e->param_cache);
     *out = e;
     return CUZK_OK;
 }
@@ -164,6 +188,7 @@ void cuzk_engine_free(cuzk_engine_t *e)
         job_free(j);
     }
     pthread_mutex_unlock(&e->mu);
+    cuzk_record_cache_destroy(&e->records);
     cuzk_srs_cache_destroy(&e->srs);
     cuzk_budget_destroy(&e->budget);
     pthread_cond_destroy(&e->work_cv);
@@ -443,6 +468,8 @@ static cuzk_status new_job(cuzk_engine_t *e, const cuzk_job_request_t *req, job_
     else
         new_uuid(j->id);
     j->kind = req->kind;
+    /* PoRep chooses when it starts (AUTO until then); the other kinds always synthesize directly */
+    j->synth_mode = req->kind == CUZK_KIND_POREP_SEAL_COMMIT ? CUZK_ENGINE_SYNTH_AUTO : CUZK_ENGINE_SYNTH_DIRECT;
     j->ops = cuzk_job_kind(req->kind);
     j->priority = req->priority ? req->priority : default_priority(req->kind);
     j->sector_size = req->sector_size;
@@ -556,6 +583,7 @@ static void copy_result(cuzk_job_result_t *out, const job_t *j)
     out->synthesis_ms = (uint64_t)(j->synth_ms + 0.5);
     out->prove_ms = (uint64_t)(j->prove_ms + 0.5);
     out->total_ms = j->total_ms;
+    out->synthesis_mode = j->synth_mode;
 }
 
 /* Under mu: ends a queued or running job as CANCELLED (why: its message); false if it had finished. */
@@ -687,6 +715,7 @@ void cuzk_engine_delivery_failed(cuzk_engine_t *e, const char *job_id, const cuz
     j->synth_ms = (double)res->synthesis_ms;
     j->prove_ms = (double)res->prove_ms;
     j->total_ms = res->total_ms;
+    j->synth_mode = res->synthesis_mode;
     j->phase = JOB_DONE;
     j->t_done = cuzk_engine_now_ns();
     j->seq = e->next_seq++;

@@ -19,6 +19,7 @@
 #include "cuzk/porep.h"
 #include "cuzk/post.h"
 #include "cuzk/snap.h"
+#include "engine/record_cache.h"
 #include "engine/srs_cache.h"
 
 typedef enum { JOB_QUEUED, JOB_ACTIVATING, JOB_RUNNING, JOB_DONE } job_phase_t;
@@ -62,6 +63,8 @@ typedef struct job {
     cuzk_snap_vanilla_t **snap_vanilla;
     cuzk_snap_request_t snap;
     cuzk_srs_entry_t *srs;
+    cuzk_engine_synth_mode synth_mode; /* PoRep: DIRECT or RECORD once chosen (prepare); others DIRECT */
+    cuzk_record_entry_t *record;    /* PoRep in RECORD: the circuit's record, referenced until the job ends */
     uint32_t n_parts, next_synth, n_proved, in_flight;
     job_part_t *parts;
     /* the result */
@@ -113,6 +116,7 @@ struct cuzk_engine {
     uint32_t synth_active, prove_active;
     cuzk_budget_t budget;
     cuzk_srs_cache_t srs;
+    cuzk_record_cache_t records;
     pthread_t *threads;
     worker_t *workers;
     int n_threads;
@@ -154,10 +158,47 @@ uint64_t cuzk_porep_partition_peak_bytes(uint64_t m, uint64_t vars, uint64_t pie
 /* job_porep.c: at submission, whether one partition of the request's registered proof fits the budget at all
  * (its circuit counted once per proof and remembered): CUZK_ERR_NO_MEMORY with the figures when not. */
 cuzk_status cuzk_porep_check_budget(cuzk_engine_t *e, const cuzk_job_request_t *r, cuzk_err_t *err);
+/* job_porep.c: a PoRep circuit's figures from the count backend, extrapolated from one and two challenges
+ * (every challenge adds the same constraints, variables and non-zeros): the proof's domain (m rows), its
+ * variables, and the circuit's shape (what cuzk_porep_record_estimate takes). Remembered per configuration. */
+typedef struct {
+    uint64_t m, vars;
+    cuzk_circuit_info_t info;
+} cuzk_porep_shape_t;
+cuzk_status cuzk_porep_shape(cuzk_porep_shape_t *out, const cuzk_porep_config_t *cfg, cuzk_err_t *err);
+
+/* job_porep.c: the choice of a PoRep job's synthesis path from its figures; *why (a sentence for the
+ * TIMELINE) says what decided it. AUTO: RECORD when partitions >= 2 or the record is resident, and
+ * params + record + min(partitions, slots) · partition fit work_limit; DIRECT otherwise. DIRECT and RECORD
+ * configured are kept. */
+typedef struct {
+    cuzk_engine_synth_mode configured;
+    uint32_t partitions;
+    bool resident;           /* the circuit's record is cached (record_bytes is then its real size) */
+    uint64_t record_bytes;   /* its size, or the estimate */
+    uint64_t params_bytes;   /* the job's parameters as charged */
+    uint64_t partition_bytes;
+    uint32_t slots;          /* partitions a job may hold at once: prover workers + pipeline depth */
+    uint64_t work_limit;     /* cuzk_budget_work_limit */
+} cuzk_porep_synth_figures_t;
+cuzk_engine_synth_mode cuzk_porep_synth_choose(const cuzk_porep_synth_figures_t *f, char *why, size_t why_len);
+
+/* engine.c: the budget's evictor: idle records first (rebuilt in about one synthesis), then idle
+ * parameters (reloaded from disk). */
+uint64_t cuzk_engine_evict_idle(void *engine, uint64_t need);
+
 /* The kind's operations; NULL for a kind the engine does not know. */
 const job_kind_t *cuzk_job_kind(cuzk_proof_kind k);
 /* pipeline.c: acquires the parameters of circuit for j and logs SRS_READY (prepare's last step). */
 cuzk_status cuzk_engine_acquire_srs(cuzk_engine_t *e, job_t *j, const cuzk_srs_circuit_t *circuit, cuzk_err_t *err);
+
+/* pipeline.c: a job's stop request for the library's should_stop callbacks: the engine stopping or the
+ * job cancelled (read without the lock). */
+typedef struct {
+    cuzk_engine_t *e;
+    job_t *j;
+} cuzk_job_stop_t;
+bool cuzk_engine_job_stopped(void *job_stop);
 
 /* pipeline.c: thread functions, each given its worker_t */
 void *cuzk_engine_synth_worker(void *worker);

@@ -44,51 +44,93 @@ static uint64_t porep_partition_bytes(const job_t *j)
                                            streamed ? stream_piece_bytes(pk) : 0);
 }
 
-/* Circuit shapes by registered proof, counted once (the count backend: seconds for 32GiB). */
+/* Circuit shapes by configuration, counted once (the count backend: seconds for 32GiB). */
 static pthread_mutex_t shape_mu = PTHREAD_MUTEX_INITIALIZER;
 static struct {
-    uint64_t proof_id;
+    cuzk_porep_config_t cfg;
     bool known;
-    uint64_t m, vars;
-} shapes[32];
+    cuzk_porep_shape_t shape;
+} shapes[16];
+static size_t n_shapes;
+
+static bool same_config(const cuzk_porep_config_t *a, const cuzk_porep_config_t *b)
+{
+    return a->nodes == b->nodes && a->layers == b->layers && a->challenges == b->challenges &&
+           a->base_arity == b->base_arity && a->sub_arity == b->sub_arity && a->top_arity == b->top_arity;
+}
+
+/* n1 + (challenges - 1)·(n2 - n1): a figure of the whole circuit from those of one and two challenges. */
+static size_t extrapolate(size_t n1, size_t n2, uint64_t challenges)
+{
+    return challenges > 1 ? n1 + (size_t)(challenges - 1) * (n2 - n1) : n1;
+}
+
+cuzk_status cuzk_porep_shape(cuzk_porep_shape_t *out, const cuzk_porep_config_t *cfg, cuzk_err_t *err)
+{
+    pthread_mutex_lock(&shape_mu);
+    for (size_t i = 0; i < n_shapes; i++)
+        if (shapes[i].known && same_config(&shapes[i].cfg, cfg)) {
+            *out = shapes[i].shape;
+            pthread_mutex_unlock(&shape_mu);
+            return CUZK_OK;
+        }
+    pthread_mutex_unlock(&shape_mu);
+    /* Every challenge adds the same constraints, inputs, aux and non-zeros (the circuit is a loop over
+     * them): two counts of one and two challenges give the rest, 18 times faster than counting all 18 of
+     * 32GiB. */
+    cuzk_porep_config_t c = *cfg;
+    uint64_t challenges = c.challenges;
+    cuzk_circuit_info_t one, two;
+    c.challenges = 1;
+    cuzk_status st = cuzk_porep_circuit_info(&one, &c, false, err);
+    two = one;
+    c.challenges = 2;
+    if (st == CUZK_OK && challenges > 1)
+        st = cuzk_porep_circuit_info(&two, &c, false, err);
+    if (st != CUZK_OK)
+        return st;
+    cuzk_porep_shape_t sh;
+    memset(&sh, 0, sizeof sh);
+    cuzk_circuit_info_t *i = &sh.info;
+    i->num_constraints = extrapolate(one.num_constraints, two.num_constraints, challenges);
+    i->num_inputs = extrapolate(one.num_inputs, two.num_inputs, challenges);
+    i->num_aux = extrapolate(one.num_aux, two.num_aux, challenges);
+    i->nnz_a = extrapolate(one.nnz_a, two.nnz_a, challenges);
+    i->nnz_b = extrapolate(one.nnz_b, two.nnz_b, challenges);
+    i->nnz_c = extrapolate(one.nnz_c, two.nnz_c, challenges);
+    i->a_aux_density = extrapolate(one.a_aux_density, two.a_aux_density, challenges);
+    i->b_input_density = extrapolate(one.b_input_density, two.b_input_density, challenges);
+    i->b_aux_density = extrapolate(one.b_aux_density, two.b_aux_density, challenges);
+    uint64_t rows = i->num_constraints + i->num_inputs, dm = 1;
+    while (dm < rows)
+        dm *= 2;
+    sh.m = dm;
+    sh.vars = i->num_inputs + i->num_aux;
+    pthread_mutex_lock(&shape_mu);
+    bool known = false; /* another thread may have counted it meanwhile */
+    for (size_t k = 0; k < n_shapes; k++)
+        known = known || same_config(&shapes[k].cfg, cfg);
+    if (!known && n_shapes < sizeof shapes / sizeof shapes[0]) { /* a handful of circuits exist: all fit */
+        shapes[n_shapes].cfg = *cfg;
+        shapes[n_shapes].shape = sh;
+        shapes[n_shapes].known = true;
+        n_shapes++;
+    }
+    pthread_mutex_unlock(&shape_mu);
+    *out = sh;
+    return CUZK_OK;
+}
 
 static cuzk_status porep_shape(uint64_t *m, uint64_t *vars, const cuzk_porep_registered_proof_t *p, cuzk_err_t *err)
 {
-    size_t slot = p->id % (sizeof shapes / sizeof shapes[0]);
-    pthread_mutex_lock(&shape_mu);
-    bool known = shapes[slot].known && shapes[slot].proof_id == p->id;
-    *m = shapes[slot].m, *vars = shapes[slot].vars;
-    pthread_mutex_unlock(&shape_mu);
-    if (known)
-        return CUZK_OK;
-    /* Every challenge adds the same constraints, inputs and aux (the circuit is a loop over them): two
-     * counts of one and two challenges give the rest, 18 times faster than counting all 18 of 32GiB. */
     cuzk_porep_config_t cfg;
-    cuzk_circuit_info_t one, two;
+    cuzk_porep_shape_t sh;
     cuzk_status st = cuzk_porep_config_for_proof(&cfg, NULL, p->name, err);
-    uint64_t challenges = cfg.challenges;
-    cfg.challenges = 1;
     if (st == CUZK_OK)
-        st = cuzk_porep_circuit_info(&one, &cfg, false, err);
-    cfg.challenges = 2;
-    if (st == CUZK_OK && challenges > 1)
-        st = cuzk_porep_circuit_info(&two, &cfg, false, err);
-    if (st != CUZK_OK)
-        return st;
-    uint64_t rows1 = one.num_constraints + one.num_inputs, vars1 = one.num_inputs + one.num_aux;
-    uint64_t rows = rows1, dm = 1;
-    *vars = vars1;
-    if (challenges > 1) {
-        rows += (challenges - 1) * (two.num_constraints + two.num_inputs - rows1);
-        *vars += (challenges - 1) * (two.num_inputs + two.num_aux - vars1);
-    }
-    while (dm < rows)
-        dm *= 2;
-    *m = dm;
-    pthread_mutex_lock(&shape_mu);
-    shapes[slot].proof_id = p->id, shapes[slot].m = dm, shapes[slot].vars = *vars, shapes[slot].known = true;
-    pthread_mutex_unlock(&shape_mu);
-    return CUZK_OK;
+        st = cuzk_porep_shape(&sh, &cfg, err);
+    if (st == CUZK_OK)
+        *m = sh.m, *vars = sh.vars;
+    return st;
 }
 
 cuzk_status cuzk_porep_check_budget(cuzk_engine_t *e, const cuzk_job_request_t *r, cuzk_err_t *err)
@@ -133,6 +175,101 @@ static cuzk_status porep_check_request(const cuzk_job_request_t *r, cuzk_err_t *
     return CUZK_OK;
 }
 
+cuzk_engine_synth_mode cuzk_porep_synth_choose(const cuzk_porep_synth_figures_t *f, char *why, size_t why_len)
+{
+    const double gib = 1073741824.0;
+    if (f->configured == CUZK_ENGINE_SYNTH_DIRECT || f->configured == CUZK_ENGINE_SYNTH_RECORD) {
+        snprintf(why, why_len, "configured");
+        return f->configured;
+    }
+    if (f->partitions < 2 && !f->resident) {
+        snprintf(why, why_len, "one partition: recording would cost what it saves");
+        return CUZK_ENGINE_SYNTH_DIRECT;
+    }
+    uint64_t slots = f->slots < f->partitions ? f->slots : f->partitions;
+    /* each term is far below 2^64 (a budget is a machine's memory); the sum is compared without overflow */
+    uint64_t need = f->params_bytes, parts = slots * f->partition_bytes;
+    bool fits = need <= f->work_limit && f->record_bytes <= f->work_limit - need &&
+                parts <= f->work_limit - need - f->record_bytes;
+    snprintf(why, why_len, "%s %.2f GiB %s %.2f GiB of parameters and %llu partition(s) of %.2f GiB in %.2f GiB",
+             f->resident ? "record" : "estimated record", f->record_bytes / gib,
+             fits ? "fits beside" : "does not fit beside", f->params_bytes / gib, (unsigned long long)slots,
+             f->partition_bytes / gib, f->work_limit / gib);
+    return fits ? CUZK_ENGINE_SYNTH_RECORD : CUZK_ENGINE_SYNTH_DIRECT;
+}
+
+/* Decides j's synthesis path (after its parameters are acquired) and, for RECORD, takes a reference to the
+ * circuit's record, building it when it is not resident; the choice goes to the TIMELINE (SYNTH_MODE). In
+ * AUTO a record that cannot be charged at once means DIRECT; configured RECORD waits for its memory, and
+ * fails the job only when the record, the parameters and one partition can never fit together. */
+static cuzk_status choose_synthesis(cuzk_engine_t *e, job_t *j, const cuzk_porep_c1_info_t *info,
+                                    const char *circuit_id, cuzk_err_t *err)
+{
+    cuzk_engine_synth_mode configured = e->cfg.synthesis_mode;
+    if (configured == CUZK_ENGINE_SYNTH_DIRECT) {
+        pthread_mutex_lock(&e->mu);
+        j->synth_mode = CUZK_ENGINE_SYNTH_DIRECT;
+        pthread_mutex_unlock(&e->mu);
+        cuzk_engine_timeline(e, "SYNTH_MODE", j->id, "direct (configured)");
+        return CUZK_OK;
+    }
+    cuzk_job_stop_t stop = {e, j};
+    cuzk_porep_synth_figures_t f = {.configured = configured, .partitions = info->partitions,
+                                    .params_bytes = j->srs->bytes, .partition_bytes = porep_partition_bytes(j),
+                                    .slots = (uint32_t)(e->cfg.prover_workers + e->cfg.pipeline_depth),
+                                    .work_limit = cuzk_budget_work_limit(&e->budget)};
+    cuzk_record_entry_t *rec = cuzk_record_find(&e->records, &info->circuit, cuzk_engine_job_stopped, &stop);
+    if (rec) {
+        f.resident = true;
+        f.record_bytes = rec->bytes;
+    } else {
+        cuzk_porep_shape_t sh;
+        cuzk_status st = cuzk_porep_shape(&sh, &info->circuit, err);
+        if (st != CUZK_OK)
+            return st;
+        f.record_bytes = cuzk_porep_record_estimate(&sh.info);
+    }
+    char why[256];
+    cuzk_engine_synth_mode mode = cuzk_porep_synth_choose(&f, why, sizeof why);
+    if (mode == CUZK_ENGINE_SYNTH_RECORD && configured == CUZK_ENGINE_SYNTH_RECORD && !f.resident &&
+        (f.params_bytes + f.record_bytes + f.partition_bytes > f.work_limit)) {
+        cuzk_record_release(&e->records, rec);
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY,
+                            "synthesis_mode record: the record (%.2f GiB estimated), the parameters (%.2f GiB) and "
+                            "one partition (%.2f GiB) do not fit the memory budget (%.2f GiB less its queue share)",
+                            f.record_bytes / 1073741824.0, f.params_bytes / 1073741824.0,
+                            f.partition_bytes / 1073741824.0, e->budget.total / 1073741824.0);
+    }
+    uint64_t built_ms = 0;
+    bool built = false;
+    if (mode == CUZK_ENGINE_SYNTH_RECORD && !rec) {
+        cuzk_err_t rerr = {{0}};
+        bool wait = configured == CUZK_ENGINE_SYNTH_RECORD;
+        cuzk_status st = cuzk_record_acquire(&e->records, &info->circuit, circuit_id, f.record_bytes, wait,
+                                             cuzk_engine_job_stopped, &stop, &rec, &built, &built_ms, &rerr);
+        if (st != CUZK_OK && (configured == CUZK_ENGINE_SYNTH_RECORD || st == CUZK_ERR_CANCELLED))
+            return cuzk_err_set(err, st, "%s", rerr.msg);
+        if (st != CUZK_OK) { /* auto: the memory is not there now, or the circuit cannot be recorded */
+            mode = CUZK_ENGINE_SYNTH_DIRECT;
+            snprintf(why, sizeof why, "%s", rerr.msg);
+        }
+    } else if (mode != CUZK_ENGINE_SYNTH_RECORD) {
+        cuzk_record_release(&e->records, rec);
+        rec = NULL;
+    }
+    pthread_mutex_lock(&e->mu); /* /status reads them */
+    j->synth_mode = mode;
+    j->record = rec;
+    pthread_mutex_unlock(&e->mu);
+    if (rec)
+        cuzk_engine_timeline(e, "SYNTH_MODE", j->id, "record (%s; %s %.1f MiB%s; %llu ms)", why,
+                             built ? "built" : "resident", rec->bytes / 1048576.0,
+                             configured == CUZK_ENGINE_SYNTH_AUTO ? ", auto" : "", (unsigned long long)built_ms);
+    else
+        cuzk_engine_timeline(e, "SYNTH_MODE", j->id, "direct (%s)", why);
+    return CUZK_OK;
+}
+
 static cuzk_status porep_prepare(cuzk_engine_t *e, job_t *j, uint32_t *n_parts, cuzk_err_t *err)
 {
     cuzk_status st = cuzk_porep_c1_parse(&j->c1, j->input, j->input_len, err);
@@ -155,16 +292,17 @@ static cuzk_status porep_prepare(cuzk_engine_t *e, job_t *j, uint32_t *n_parts, 
     cuzk_srs_circuit_t circuit;
     cuzk_srs_circuit_porep(&circuit, &info.proof);
     *n_parts = info.partitions;
-    return cuzk_engine_acquire_srs(e, j, &circuit, err);
+    st = cuzk_engine_acquire_srs(e, j, &circuit, err);
+    return st == CUZK_OK ? choose_synthesis(e, j, &info, circuit.id, err) : st;
 }
 
 static cuzk_status porep_synthesize(void **part, cuzk_engine_t *e, job_t *j, uint32_t k, bool (*stop)(void *),
                                     void *stop_arg, cuzk_err_t *err)
 {
-    (void)e;
-    cuzk_porep_prove_opts_t so = {.should_stop = stop, .stop_arg = stop_arg};
+    cuzk_porep_prove_opts_t so = {.threads = e->cfg.synthesis_threads, .should_stop = stop, .stop_arg = stop_arg};
     cuzk_porep_partition_t *p = NULL;
-    cuzk_status st = cuzk_porep_partition_synthesize(&p, j->c1, k, &so, err);
+    cuzk_status st = j->record ? cuzk_porep_partition_synthesize_record(&p, j->c1, k, j->record->rec, &so, err)
+                               : cuzk_porep_partition_synthesize(&p, j->c1, k, &so, err);
     *part = p;
     return st;
 }

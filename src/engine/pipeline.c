@@ -45,14 +45,9 @@ static job_t *best_runnable(cuzk_engine_t *e)
     return best;
 }
 
-typedef struct {
-    cuzk_engine_t *e;
-    job_t *j;
-} stop_ctx_t;
-
-static bool job_stopped(void *p)
+bool cuzk_engine_job_stopped(void *p)
 {
-    stop_ctx_t *s = p;
+    cuzk_job_stop_t *s = p;
     return __atomic_load_n(&s->e->stopping, __ATOMIC_RELAXED) || __atomic_load_n(&s->j->cancel, __ATOMIC_RELAXED);
 }
 
@@ -81,6 +76,8 @@ void cuzk_engine_job_finish(cuzk_engine_t *e, job_t *j, cuzk_job_status st, cons
     j->parts = NULL;
     cuzk_srs_release(&e->srs, j->srs);
     j->srs = NULL;
+    cuzk_record_release(&e->records, j->record); /* it stays cached, idle */
+    j->record = NULL;
     j->ops->release(j);
     cuzk_engine_job_drop_input(e, j);
     j->queue_wait_ms = cuzk_elapsed_ns(j->t_start ? j->t_start : j->t_done, j->t_submit) / 1000000;
@@ -112,9 +109,10 @@ void cuzk_engine_job_settle(cuzk_engine_t *e, job_t *j)
 
 cuzk_status cuzk_engine_acquire_srs(cuzk_engine_t *e, job_t *j, const cuzk_srs_circuit_t *circuit, cuzk_err_t *err)
 {
-    stop_ctx_t stop = {e, j};
+    cuzk_job_stop_t stop = {e, j};
     uint64_t t0 = cuzk_engine_now_ns();
-    cuzk_status st = cuzk_srs_acquire(&e->srs, circuit, &j->srs, &j->srs_load_ms, NULL, job_stopped, &stop, err);
+    cuzk_status st =
+        cuzk_srs_acquire(&e->srs, circuit, &j->srs, &j->srs_load_ms, NULL, cuzk_engine_job_stopped, &stop, err);
     if (st == CUZK_OK)
         cuzk_engine_timeline(e, "SRS_READY", j->id, "%s %.0f ms", j->srs->circuit.id, ms_since(t0));
     return st;
@@ -169,23 +167,26 @@ static void synthesize_next(cuzk_engine_t *e, job_t *j)
     pthread_mutex_unlock(&e->mu);
 
     cuzk_err_t err = {{0}};
-    stop_ctx_t stop = {e, j};
+    cuzk_job_stop_t stop = {e, j};
     uint64_t bytes = j->ops->partition_bytes ? j->ops->partition_bytes(j) : partition_bytes(j->srs->pk);
     cuzk_status st = CUZK_OK;
-    /* would wait forever: its own parameters stay resident, and queued requests may hold the rest */
-    if (j->srs->bytes + bytes > cuzk_budget_work_limit(&e->budget))
+    /* would wait forever: its own parameters (and record) stay resident, and queued requests may hold the
+     * rest */
+    uint64_t resident = j->srs->bytes + (j->record ? j->record->bytes : 0);
+    if (resident + bytes > cuzk_budget_work_limit(&e->budget))
         st = cuzk_err_set(&err, CUZK_ERR_NO_MEMORY,
                           "the memory budget (%.2f GiB, an eighth of it kept for queued requests) holds the "
-                          "parameters (%.2f GiB) but not a partition besides (%.2f GiB)",
-                          e->budget.total / 1073741824.0, j->srs->bytes / 1073741824.0, bytes / 1073741824.0);
+                          "parameters%s (%.2f GiB) but not a partition besides (%.2f GiB)",
+                          e->budget.total / 1073741824.0, j->record ? " and the circuit's record" : "",
+                          resident / 1073741824.0, bytes / 1073741824.0);
     if (st == CUZK_OK)
-        st = cuzk_budget_acquire(&e->budget, bytes, job_stopped, &stop, "a partition", &err);
+        st = cuzk_budget_acquire(&e->budget, bytes, cuzk_engine_job_stopped, &stop, "a partition", &err);
     bool reserved = st == CUZK_OK;
     double synth_ms = 0; /* part's fields are written under mu: /status reads them */
     void *synth = NULL;
     if (st == CUZK_OK) {
         uint64_t t0 = cuzk_engine_now_ns();
-        st = j->ops->synthesize(&synth, e, j, k, job_stopped, &stop, &err);
+        st = j->ops->synthesize(&synth, e, j, k, cuzk_engine_job_stopped, &stop, &err);
         synth_ms = ms_since(t0);
         cuzk_engine_timeline(e, "SYNTH_END", j->id, "partition %u %.0f ms", k, synth_ms);
     }
@@ -200,7 +201,7 @@ static void synthesize_next(cuzk_engine_t *e, job_t *j)
         part_discard(e, j, part);
         part->state = PART_FAILED;
         j->in_flight--;
-        if (st == CUZK_ERR_CANCELLED)   /* stopped by job_stopped: a cancel, not a failure */
+        if (st == CUZK_ERR_CANCELLED)   /* stopped by cuzk_engine_job_stopped: a cancel, not a failure */
             __atomic_store_n(&j->cancel, true, __ATOMIC_RELAXED);
         else if (st != CUZK_OK && !j->cancel && !j->failed) {
             j->failed = true;
@@ -347,10 +348,10 @@ static void prove_one(cuzk_engine_t *e, job_t *j, uint32_t k)
     double prove_ms = 0; /* part's fields are written under mu: /status reads them */
     cuzk_groth16_proof_t proof;
     if (!skip) {
-        stop_ctx_t stop = {e, j};
+        cuzk_job_stop_t stop = {e, j};
         /* a cancel or a hard stop ends the proof at its next phase */
         uint64_t t0 = cuzk_engine_now_ns();
-        st = j->ops->prove(&proof, e, j, part->synth, job_stopped, &stop, &err);
+        st = j->ops->prove(&proof, e, j, part->synth, cuzk_engine_job_stopped, &stop, &err);
         prove_ms = ms_since(t0);
         cuzk_engine_timeline(e, "PROVE_END", j->id, "partition %u %.0f ms", k, prove_ms);
     }
@@ -367,7 +368,7 @@ static void prove_one(cuzk_engine_t *e, job_t *j, uint32_t k)
     j->prove_ms += prove_ms;
     if (skip || st != CUZK_OK) {
         part->state = PART_FAILED;
-        if (st == CUZK_ERR_CANCELLED)   /* stopped by job_stopped: a cancel, not a failure */
+        if (st == CUZK_ERR_CANCELLED)   /* stopped by cuzk_engine_job_stopped: a cancel, not a failure */
             __atomic_store_n(&j->cancel, true, __ATOMIC_RELAXED);
         else if (st != CUZK_OK && !j->failed) {
             j->failed = true;

@@ -2,9 +2,10 @@
  * text. The JSON keeps the original's fields and names (uptime, memory, synthesis, pipelines with
  * per-partition state and timings, SRS allocations, counters, buffers; the prover workers appear as its
  * "gpu_workers", "aux_in_flight" counts the synthesized partitions held, "pending_handles" those waiting
- * for a prover, "shells_in_flight" is 0) and adds the queued requests' bytes and the results nobody has
- * collected; the metrics keep its names and proof_kind labels and add those two and histograms of queue
- * wait and proving time. */
+ * for a prover, "shells_in_flight" is 0, "pce", its pre-compiled constraint evaluators, lists the resident
+ * PoRep records) and adds the queued requests' bytes, the results nobody has collected and each pipeline's
+ * synthesis_mode; the metrics keep its names and proof_kind labels and add the first two and histograms of
+ * queue wait and proving time. */
 #include <jansson.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -36,6 +37,22 @@ void cuzk_engine_status(cuzk_engine_t *e, cuzk_engine_status_t *out)
     out->budget_queued = cuzk_budget_queued(&e->budget);
     size_t n = cuzk_srs_list(&e->srs, out->srs, sizeof out->srs / sizeof out->srs[0]);
     out->n_srs = n < sizeof out->srs / sizeof out->srs[0] ? n : sizeof out->srs / sizeof out->srs[0];
+    const size_t max_rec = sizeof out->records / sizeof out->records[0];
+    n = cuzk_record_list(&e->records, out->records, max_rec);
+    out->n_records = n < max_rec ? n : max_rec;
+}
+
+/* Resident entries (parameters or records) as the original's allocation objects. */
+static json_t *allocations_json(const cuzk_engine_srs_info_t *info, size_t n)
+{
+    json_t *arr = json_array();
+    for (size_t i = 0; i < n; i++)
+        json_array_append_new(arr, json_pack("{s:s,s:I,s:I,s:I,s:b}", "circuit_id", info[i].circuit_id, "bytes",
+                                             (json_int_t)info[i].size_bytes, "ref_count",
+                                             (json_int_t)info[i].ref_count, "last_used_secs_ago",
+                                             (json_int_t)(info[i].idle_ms / 1000), "evictable",
+                                             info[i].ref_count == 0));
+    return arr;
 }
 
 static const char *part_state_name(part_state_t s)
@@ -60,13 +77,15 @@ static json_t *pipelines_json(cuzk_engine_t *e, uint64_t now)
                                                    part_state_name(p->state), "synth_ms", (json_int_t)p->synth_ms,
                                                    "gpu_ms", (json_int_t)p->prove_ms));
         }
-        json_array_append_new(
-            arr, json_pack("{s:s,s:s,s:s,s:I,s:I,s:I,s:I,s:o}", "job_id", j->id, "proof_kind",
+        json_t *o = json_pack("{s:s,s:s,s:s,s:I,s:I,s:I,s:I,s:o}", "job_id", j->id, "proof_kind",
                            cuzk_proof_kind_label(j->kind), "state", j->phase == JOB_ACTIVATING ? "preparing" : "running",
                            "priority", (json_int_t)j->priority, "started_secs_ago",
                            (json_int_t)(cuzk_elapsed_ns(now, j->t_start) / 1000000000ull), "total_partitions",
                            (json_int_t)j->n_parts,
-                           "partitions_done", (json_int_t)done, "partitions", parts));
+                           "partitions_done", (json_int_t)done, "partitions", parts);
+        /* beyond the original's fields: how the partitions are synthesized ("auto" while undecided) */
+        json_object_set_new(o, "synthesis_mode", json_string(cuzk_engine_synth_mode_name(j->synth_mode)));
+        json_array_append_new(arr, o);
     }
     return arr;
 }
@@ -103,27 +122,21 @@ char *cuzk_engine_status_json(cuzk_engine_t *e)
     cuzk_engine_status(e, &s);
     uint64_t peak = 0;
     cuzk_budget_get(&e->budget, NULL, NULL, &peak);
-    json_t *srs = json_array();
-    for (size_t i = 0; i < s.n_srs; i++)
-        json_array_append_new(srs, json_pack("{s:s,s:I,s:I,s:I,s:b}", "circuit_id", s.srs[i].circuit_id, "bytes",
-                                             (json_int_t)s.srs[i].size_bytes, "ref_count",
-                                             (json_int_t)s.srs[i].ref_count, "last_used_secs_ago",
-                                             (json_int_t)(s.srs[i].idle_ms / 1000), "evictable",
-                                             s.srs[i].ref_count == 0));
+    json_t *srs = allocations_json(s.srs, s.n_srs), *pce = allocations_json(s.records, s.n_records);
     pthread_mutex_lock(&e->mu);
     uint64_t now = cuzk_engine_now_ns(); /* under mu: not before a start the snapshot sees */
     uint32_t queue = 0;
     for (job_t *j = e->jobs; j; j = j->next)
         queue += j->phase == JOB_QUEUED;
     json_t *doc = json_pack(
-        "{s:I,s:{s:I,s:I,s:I,s:I},s:{s:I,s:I},s:o,s:o,s:{s:o,s:[]},s:{s:I,s:I,s:o,s:o,s:I},"
+        "{s:I,s:{s:I,s:I,s:I,s:I},s:{s:I,s:I},s:o,s:o,s:{s:o,s:o},s:{s:I,s:I,s:o,s:o,s:I},"
         "s:{s:I,s:I,s:I,s:I,s:I}}",
         "uptime_secs", (json_int_t)s.uptime_s, "memory", "total_bytes", (json_int_t)s.budget_total, "used_bytes",
         (json_int_t)s.budget_used, "available_bytes",
         (json_int_t)(s.budget_total > s.budget_used ? s.budget_total - s.budget_used : 0), "peak_bytes",
         (json_int_t)peak, "synthesis", "max_concurrent", (json_int_t)e->cfg.synthesis_workers, "active",
         (json_int_t)e->synth_active, "pipelines", pipelines_json(e, now), "gpu_workers", prover_workers_json(e, now),
-        "allocations", "srs", srs, "pce", "counters", "total_completed", (json_int_t)s.completed, "total_failed",
+        "allocations", "srs", srs, "pce", pce, "counters", "total_completed", (json_int_t)s.completed, "total_failed",
         (json_int_t)s.failed, "completed_by_kind", by_kind_json(s.completed_by_kind), "failed_by_kind",
         by_kind_json(s.failed_by_kind), "queue_depth", (json_int_t)queue, "buffers", "synth_in_flight",
         (json_int_t)e->synth_active, "provers_in_flight", (json_int_t)e->prove_active, "aux_in_flight",

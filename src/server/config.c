@@ -37,6 +37,7 @@ typedef enum {
     K_DURATION,    /* ms: integer seconds or "5m"; within [min, max] when max is not 0 */
     K_MODE,        /* permission bits: "0660" (octal text) or an integer up to 0777 */
     K_LEVEL,
+    K_SYNTH_MODE,  /* "auto", "direct" or "record" (cuzk_engine_synth_mode) */
     K_DEPRECATED,  /* accepted with a warning, no effect */
     K_NO_GPU,      /* the original's [gpus]: accepted with a warning, no effect */
 } key_kind;
@@ -81,6 +82,7 @@ static const key_def keys[] = {
     {"scheduler.max_kept_results", K_U32, AT(max_kept_results), 1, COUNT_MAX, NULL},
     {"scheduler.result_retention", K_DURATION, AT(result_retention_ms), 1000, WAIT_MS_MAX, NULL},
     {"synthesis.threads", K_U32, AT(synthesis_threads), 0, COUNT_MAX, NULL},
+    {"synthesis.mode", K_SYNTH_MODE, AT(synthesis_mode), 0, 0, NULL},
     {"synthesis.partition_workers", K_DEPRECATED, 0, 0, 0, "the memory budget sizes the synthesis pool"},
     {"prover.workers", K_U32, AT(prover_workers), 1, COUNT_MAX, NULL},
     {"prover.threads", K_U32, AT(prover_threads), 0, COUNT_MAX, NULL},
@@ -404,6 +406,7 @@ cuzk_status cuzk_daemon_config_defaults(cuzk_daemon_config_t *cfg, cuzk_err_t *e
     cfg->synthesis_concurrency = 1;
     cfg->max_parallel_synthesis = 18;
     cfg->log_level = CUZK_DAEMON_LOG_INFO;
+    cfg->synthesis_mode = CUZK_ENGINE_SYNTH_AUTO;
     cfg->warn = stderr;
     return CUZK_OK;
 }
@@ -563,6 +566,13 @@ static cuzk_status apply(cuzk_daemon_config_t *cfg, const key_def *kd, const cuz
         if (v->type != CUZK_TOML_STRING || !cuzk_daemon_log_level_parse(v->u.s, (cuzk_daemon_log_level *)field))
             return refuse(v, "one of \"error\", \"warn\", \"info\", \"debug\", \"trace\"", NULL, err);
         return CUZK_OK;
+    case K_SYNTH_MODE:
+        for (int m = CUZK_ENGINE_SYNTH_AUTO; m <= CUZK_ENGINE_SYNTH_RECORD; m++)
+            if (v->type == CUZK_TOML_STRING && strcmp(v->u.s, cuzk_engine_synth_mode_name(m)) == 0) {
+                *(cuzk_engine_synth_mode *)field = (cuzk_engine_synth_mode)m;
+                return CUZK_OK;
+            }
+        return refuse(v, "one of \"auto\", \"direct\", \"record\"", NULL, err);
     case K_DEPRECATED:
     case K_NO_GPU:
         return CUZK_OK;
@@ -853,6 +863,7 @@ void cuzk_daemon_config_describe(const cuzk_daemon_config_t *cfg, FILE *f)
         case K_DURATION: put_duration(f, *(const uint64_t *)field); break;
         case K_MODE: fprintf(f, "\"%04" PRIo32 "\"", *(const uint32_t *)field); break;
         case K_LEVEL: fprintf(f, "\"%s\"", cuzk_daemon_log_level_name(cfg->log_level)); break;
+        case K_SYNTH_MODE: fprintf(f, "\"%s\"", cuzk_engine_synth_mode_name(cfg->synthesis_mode)); break;
         default: break;
         }
         if (is_inert(kd))

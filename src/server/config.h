@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "cuzk/engine.h"
 #include "cuzk/status.h"
 
 typedef enum {
@@ -52,6 +53,8 @@ typedef struct {
     /* [synthesis] */
     uint32_t synthesis_threads; /* threads of one PoSt partition's synthesis (PoRep: one);
                                  * 0 (default) = all CPUs */
+    cuzk_engine_synth_mode synthesis_mode; /* PoRep partitions: "auto" (default), "direct" or "record"
+                                            * (cuzk_engine_config_t.synthesis_mode) */
     /* [prover]: the CPU prover, in place of the original's [gpus] */
     uint32_t prover_workers; /* partitions proved at once, >= 1, default 1 */
     uint32_t prover_threads; /* 0 (default) = all CPUs */

@@ -40,6 +40,7 @@ static void test_defaults(void)
     CHECK(c.max_batch_size == 1 && c.max_batch_wait_ms == 10000 && c.sort_by_type);
     CHECK(c.max_queued == 256 && c.max_kept_results == 1000 && c.result_retention_ms == 3600000);
     CHECK(c.synthesis_threads == 0 && c.prover_workers == 1 && c.prover_threads == 0);
+    CHECK(c.synthesis_mode == CUZK_ENGINE_SYNTH_AUTO);
     CHECK(c.pipeline_enabled && c.synthesis_lookahead == 1 && c.synthesis_concurrency == 1 &&
           c.max_parallel_synthesis == 18 && c.slot_size == 0 && c.max_gpu_queue_depth == 0);
     CHECK(c.log_level == CUZK_DAEMON_LOG_INFO && strcmp(c.log_format, "") == 0);
@@ -114,7 +115,7 @@ static void test_example(void)
                       "[memory]\ntotal_budget = \"1.5GiB\"\nsafety_margin = 1048576\neviction_min_idle = 90\n"
                       "[scheduler]\nmax_batch_size = 3\nmax_batch_wait_ms = 0\nsort_by_type = false\n"
                       "max_queued = 9\nmax_kept_results = 5\nresult_retention = \"90s\"\n"
-                      "[synthesis]\nthreads = 7\n"
+                      "[synthesis]\nthreads = 7\nmode = \"record\"\n"
                       "[prover]\nworkers = 2\nthreads = 5\n"
                       "[pipeline]\nenabled = false\nsynthesis_lookahead = 0\nsynthesis_concurrency = 4\n"
                       "max_parallel_synthesis = 0\nslot_size = 3\nmax_gpu_queue_depth = 8\n"
@@ -132,6 +133,7 @@ static void test_example(void)
     CHECK(strcmp(c.param_cache, "/p") == 0 && !c.total_budget_auto && c.total_budget == 3 * GIB / 2);
     CHECK(c.safety_margin == 1048576 && c.eviction_min_idle_ms == 90000);
     CHECK(c.max_batch_size == 3 && c.max_batch_wait_ms == 0 && !c.sort_by_type && c.synthesis_threads == 7);
+    CHECK(c.synthesis_mode == CUZK_ENGINE_SYNTH_RECORD);
     CHECK(c.max_queued == 9 && c.max_kept_results == 5 && c.result_retention_ms == 90000);
     CHECK(c.prover_workers == 2 && c.prover_threads == 5);
     CHECK(!c.pipeline_enabled && c.synthesis_lookahead == 0 && c.synthesis_concurrency == 4 &&
@@ -184,6 +186,8 @@ static void test_invalid(void)
         {"scheduler.result_retention", "\"2d\"", "a duration like"},
         {"synthesis.threads", "-1", "an integer from 0 to 65536"},
         {"synthesis.threads", "2.0", "got 2"},
+        {"synthesis.mode", "\"fast\"", "one of \"auto\", \"direct\", \"record\""},
+        {"synthesis.mode", "1", "one of \"auto\""},
         {"prover.workers", "0", "an integer from 1 to 65536"},
         {"prover.threads", "70000", "an integer from 0 to 65536"},
         {"pipeline.enabled", "0", "true or false"},
@@ -631,7 +635,7 @@ static void test_describe(void)
         int lines = 0;
         for (char *p = d1; *p; p++)
             lines += *p == '\n';
-        CHECK_MSG(lines == 32, "%d lines:\n%s", lines, d1); /* 39 keys less 4 deprecated and 3 [gpus] */
+        CHECK_MSG(lines == 33, "%d lines:\n%s", lines, d1); /* 40 keys less 4 deprecated and 3 [gpus] */
         int commented = 0;
         for (char *p = d1; (p = strstr(p, "# ")); p++)
             commented += p == d1 || p[-1] == '\n';

@@ -242,6 +242,29 @@ cuzk_status cuzk_porep_partition_synthesize(cuzk_porep_partition_t **out, const 
     return CUZK_OK;
 }
 
+cuzk_status cuzk_porep_partition_synthesize_record(cuzk_porep_partition_t **out, const cuzk_porep_c1_t *c1,
+                                                   uint32_t k, const cuzk_porep_record_t *rec,
+                                                   const cuzk_porep_prove_opts_t *opts, cuzk_err_t *err)
+{
+    *out = NULL;
+    if (k >= c1->c1.n_partitions)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "porep: partition %u of %u", k, c1->c1.n_partitions);
+    cuzk_status st = cuzk_porep_record_check_config(rec, &c1->cfg, err);
+    if (st != CUZK_OK)
+        return st;
+    cuzk_porep_partition_t *p = calloc(1, sizeof *p);
+    if (!p)
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "porep: out of memory (partition %u)", k);
+    st = cuzk_porep_synthesize_partition_record(p, &c1->c1, &c1->cfg, k, &rec->rec, opts ? opts->threads : 0,
+                                                opts ? opts->should_stop : NULL, opts ? opts->stop_arg : NULL, err);
+    if (st != CUZK_OK) {
+        free(p);
+        return st;
+    }
+    *out = p;
+    return CUZK_OK;
+}
+
 cuzk_status cuzk_porep_partition_prove(cuzk_groth16_proof_t *proof, const cuzk_porep_partition_t *part,
                                        const cuzk_groth16_pk_t *pk, const cuzk_porep_prove_opts_t *opts,
                                        cuzk_err_t *err)

@@ -145,50 +145,27 @@ cuzk_status cuzk_porep_partition_prove_in_place(cuzk_groth16_proof_t *proof, cuz
                                                  const cuzk_groth16_pk_t *pk, const cuzk_groth16_prove_opts *po,
                                                 cuzk_err_t *err)
 {
-    /* The prover works in the synthesis's own arrays (A·z and B·z grown to the domain, the assignment
-     * turned into scalars in place): no copy of the witness is made. */
+    /* The prover works in the synthesis's own arrays (A·z and B·z grown to the domain, or evaluated there
+     * from the record, the assignment turned into scalars in place): no copy of the witness is made. */
     cuzk_groth16_witness_consumable_t cw;
-    cuzk_status st = cuzk_cs_groth16_witness_consumable(part->cs, &cw, err);
+    cuzk_status st = CUZK_OK;
+    if (part->from_record)
+        cw = part->cw;
+    else
+        st = cuzk_cs_groth16_witness_consumable(part->cs, &cw, err);
     if (st == CUZK_OK)
         st = cuzk_groth16_prove_consume(proof, pk, &cw, po, err);
     memset(&part->gw, 0, sizeof part->gw); /* its values are gone */
+    memset(&part->cw, 0, sizeof part->cw);
     return st;
 }
 
 void cuzk_porep_partition_clear(cuzk_porep_partition_t *p)
 {
     cuzk_cs_free(p->cs);
+    cuzk_cs_abc_free(&p->abc);
+    free(p->density);
     memset(p, 0, sizeof *p);
-}
-
-/* The same by the record (made once, kept in *rec, compact) and a witness-only synthesis: A·z and B·z
- * evaluated straight into the prover's domain buffers (abc), the assignment handed over in place. */
-static cuzk_status synth_record(cuzk_cs_t **cs, cuzk_cs_abc_t *abc, cuzk_cs_record_t *rec, bool *have_rec,
-                                cuzk_groth16_witness_consumable_t *gw, const cuzk_porep_config_t *cfg,
-                                const cuzk_porep_witness_t *w, int threads, bool (*should_stop)(void *),
-                                void *stop_arg, cuzk_err_t *err)
-{
-    cuzk_status st = CUZK_OK;
-    if (!*have_rec) {
-        cuzk_cs_t *rcs = NULL;
-        st = cuzk_cs_new(&rcs, CUZK_CS_RECORD, CUZK_LC_DEFAULT, err);
-        if (st == CUZK_OK)
-            st = cuzk_porep_synthesize(rcs, cfg, NULL, err);
-        if (st == CUZK_OK)
-            st = cuzk_cs_take_record_compact(rcs, rec, err);
-        cuzk_cs_free(rcs);
-        if (st != CUZK_OK)
-            return st;
-        *have_rec = true;
-    }
-    st = cuzk_cs_new(cs, CUZK_CS_WITNESS, CUZK_LC_DEFAULT, err);
-    if (st == CUZK_OK) {
-        cuzk_cs_set_stop(*cs, should_stop, stop_arg);
-        st = cuzk_porep_synthesize(*cs, cfg, w, err);
-    }
-    if (st == CUZK_OK)
-        st = cuzk_cs_record_witness_consumable(gw, abc, rec, *cs, threads, err);
-    return st;
 }
 
 cuzk_status cuzk_porep_prove_c1(cuzk_groth16_proof_t *proofs, const cuzk_fc_c1_t *c1, const cuzk_groth16_pk_t *pk,
@@ -212,42 +189,32 @@ cuzk_status cuzk_porep_prove_c1(cuzk_groth16_proof_t *proofs, const cuzk_fc_c1_t
     po.should_stop = o.should_stop;
     po.stop_arg = o.stop_arg;
     po.params = o.params;
+    /* record mode: the matrices once, before the first partition; each partition then witness-only */
     cuzk_cs_record_t rec;
     memset(&rec, 0, sizeof rec);
-    bool have_rec = false;
+    if (o.synth == CUZK_POREP_SYNTH_RECORD) {
+        uint64_t t0 = cuzk_now_ns();
+        st = cuzk_porep_record_build(&rec, &cfg, o.should_stop, o.stop_arg, err);
+        t.synth_ms += ms_since(t0);
+        cuzk_timing_report("porep_record", t0);
+    }
     for (uint32_t k = 0; k < c1->n_partitions && st == CUZK_OK; k++) {
         uint64_t t0 = cuzk_now_ns();
         cuzk_porep_partition_t part = {0};
-        cuzk_cs_t *cs = NULL;
-        cuzk_cs_abc_t abc = {0};
-        cuzk_groth16_witness_consumable_t rw;
-        size_t constraints = 0;
-        if (o.synth == CUZK_POREP_SYNTH_RECORD) {
-            cuzk_porep_witness_t w;
-            st = cuzk_porep_witness_from_c1(&w, c1, k, err);
-            if (st != CUZK_OK)
-                break;
-            st = synth_record(&cs, &abc, &rec, &have_rec, &rw, &cfg, &w, o.threads, o.should_stop, o.stop_arg, err);
-            if (st == CUZK_OK)
-                constraints = rw.num_constraints;
-            cuzk_porep_witness_free(&w);
-        } else {
-            st = cuzk_porep_synthesize_partition(&part, c1, &cfg, k, o.should_stop, o.stop_arg, err);
-            constraints = part.gw.num_constraints;
-        }
+        st = o.synth == CUZK_POREP_SYNTH_RECORD
+                 ? cuzk_porep_synthesize_partition_record(&part, c1, &cfg, k, &rec, o.threads, o.should_stop,
+                                                          o.stop_arg, err)
+                 : cuzk_porep_synthesize_partition(&part, c1, &cfg, k, o.should_stop, o.stop_arg, err);
         if (st == CUZK_OK) {
-            t.constraints = constraints;
+            t.constraints = part.gw.num_constraints;
             t.synth_ms += ms_since(t0);
             cuzk_timing_report("porep_synth", t0);
             uint64_t t1 = cuzk_now_ns();
-            st = o.synth == CUZK_POREP_SYNTH_RECORD ? cuzk_groth16_prove_consume(&proofs[k], pk, &rw, &po, err)
-                                                    : cuzk_porep_partition_prove_in_place(&proofs[k], &part, pk, &po, err);
+            st = cuzk_porep_partition_prove_in_place(&proofs[k], &part, pk, &po, err);
             t.prove_ms += ms_since(t1);
             cuzk_timing_report("porep_prove", t1);
         }
         cuzk_porep_partition_clear(&part);
-        cuzk_cs_abc_free(&abc);
-        cuzk_cs_free(cs);
     }
     cuzk_cs_record_free(&rec);
     if (timings)

@@ -30,13 +30,47 @@ cuzk_status cuzk_porep_c1_check_sector(const cuzk_fc_c1_t *c1, uint64_t sector_s
 cuzk_status cuzk_porep_c1_public_inputs(cuzk_scalar_t *out, size_t out_len, size_t *n_out,
                                         const cuzk_fc_c1_t *c1, uint32_t k, cuzk_err_t *err);
 
-/* One partition synthesized by the direct backend, ready for cuzk_groth16_prove: gw points into cs. The
- * public cuzk_porep_partition_t (porep.h) is this structure, allocated; here it lives in the caller's
- * storage. */
+/* One partition ready for cuzk_groth16_prove, synthesized either by the direct backend (gw points into cs)
+ * or witness-only against a record (porep_record.c: cs holds the assignment, abc A·z and B·z over the
+ * domain, cw the same for the consuming prover, density copies of the record's bitmaps, so that the
+ * partition borrows nothing from the record). The public cuzk_porep_partition_t (porep.h) is this
+ * structure, allocated; here it lives in the caller's storage. */
 struct cuzk_porep_partition {
     cuzk_cs_t *cs;
     cuzk_groth16_witness_t gw;
+    bool from_record;
+    cuzk_cs_abc_t abc;
+    cuzk_groth16_witness_consumable_t cw;
+    uint64_t *density; /* a_aux, b_input, b_aux bitmaps back to back */
 };
+
+/* A recorded circuit (porep.h's cuzk_porep_record_t): its configuration, the compact matrices and density
+ * bitmaps, and their bytes. Immutable once made. */
+struct cuzk_porep_record {
+    cuzk_porep_config_t cfg;
+    cuzk_cs_record_t rec;
+    uint64_t bytes;
+};
+
+/* CUZK_OK when rec is cfg's circuit, else CUZK_ERR_MISMATCH naming both configurations. */
+cuzk_status cuzk_porep_record_check_config(const cuzk_porep_record_t *rec, const cuzk_porep_config_t *cfg,
+                                           cuzk_err_t *err);
+
+/* The record of cfg's blank circuit (the record backend, compact form only) into *rec, the caller's
+ * (cuzk_cs_record_free). should_stop (may be NULL) is polled before each challenge: CUZK_ERR_CANCELLED.
+ * Errors of synthesis and of cuzk_cs_take_record_compact; on error *rec is empty. */
+cuzk_status cuzk_porep_record_build(cuzk_cs_record_t *rec, const cuzk_porep_config_t *cfg,
+                                    bool (*should_stop)(void *stop_arg), void *stop_arg, cuzk_err_t *err);
+/* Partition k of c1 (the caller has checked k and the C1's challenges) synthesized witness-only for cfg and
+ * evaluated against rec (cfg's record) on `threads` threads (<= 0: every online CPU) into *out, ready for
+ * cuzk_porep_partition_prove_in_place or cuzk_groth16_prove with out->gw. should_stop as above. Errors of
+ * cuzk_porep_witness_from_c1, of synthesis, CUZK_ERR_MISMATCH (a record of other counts), CUZK_ERR_NO_MEMORY.
+ * On error *out is empty. Release with cuzk_porep_partition_clear. */
+cuzk_status cuzk_porep_synthesize_partition_record(cuzk_porep_partition_t *out, const cuzk_fc_c1_t *c1,
+                                                   const cuzk_porep_config_t *cfg, uint32_t k,
+                                                   const cuzk_cs_record_t *rec, int threads,
+                                                   bool (*should_stop)(void *stop_arg), void *stop_arg,
+                                                   cuzk_err_t *err);
 
 /* Partition k of c1 (k < c1->n_partitions; the caller has checked the C1's challenges) synthesized for
  * cfg (cuzk_porep_c1_config). should_stop (may be NULL) is polled before each challenge: when it says so,
