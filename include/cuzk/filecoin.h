@@ -142,6 +142,14 @@ CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1)
 cuzk_status cuzk_porep_circuit_info(cuzk_circuit_info_t *out, const cuzk_porep_config_t *cfg, bool with_hash,
                                     cuzk_err_t *err);
 
+/* The figures of cuzk_porep_circuit_info without the hash, from two count syntheses of one and two
+ * challenges: the circuit is a loop over its challenges, each adding the same constraints, variables,
+ * non-zeros and densities, so the rest follows linearly (32GiB: 18 challenges counted as 3, seconds
+ * instead of 10). tests/filecoin/porep/test_porep_circuit_slow.c checks it against the full count and the
+ * published statistics at 32GiB and 64GiB. Errors of cuzk_porep_circuit_info. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
+cuzk_status cuzk_porep_circuit_shape(cuzk_circuit_info_t *out, const cuzk_porep_config_t *cfg, cuzk_err_t *err);
+
 #ifdef __cplusplus
 }
 #endif

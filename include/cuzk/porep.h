@@ -261,8 +261,9 @@ CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3)
 cuzk_status cuzk_porep_dev_setup_write(const cuzk_porep_config_t *cfg, const char *params_path, const char *vk_path,
                                        const cuzk_porep_setup_opts_t *opts, cuzk_err_t *err);
 
-/* Checks that pk's lengths are those of cfg's circuit (cuzk_params_check_circuit with the count
- * backend's figures): CUZK_ERR_MISMATCH naming the first difference; errors of cuzk_porep_circuit_info. */
+/* Checks that pk's lengths are those of cfg's circuit (cuzk_params_check_circuit with the figures of
+ * cuzk_porep_circuit_shape): CUZK_ERR_MISMATCH naming the first difference; errors of
+ * cuzk_porep_circuit_info. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_porep_check_key(const cuzk_groth16_pk_t *pk, const cuzk_porep_config_t *cfg, cuzk_err_t *err);
 

@@ -59,12 +59,6 @@ static bool same_config(const cuzk_porep_config_t *a, const cuzk_porep_config_t 
            a->base_arity == b->base_arity && a->sub_arity == b->sub_arity && a->top_arity == b->top_arity;
 }
 
-/* n1 + (challenges - 1)·(n2 - n1): a figure of the whole circuit from those of one and two challenges. */
-static size_t extrapolate(size_t n1, size_t n2, uint64_t challenges)
-{
-    return challenges > 1 ? n1 + (size_t)(challenges - 1) * (n2 - n1) : n1;
-}
-
 cuzk_status cuzk_porep_shape(cuzk_porep_shape_t *out, const cuzk_porep_config_t *cfg, cuzk_err_t *err)
 {
     pthread_mutex_lock(&shape_mu);
@@ -75,32 +69,13 @@ cuzk_status cuzk_porep_shape(cuzk_porep_shape_t *out, const cuzk_porep_config_t 
             return CUZK_OK;
         }
     pthread_mutex_unlock(&shape_mu);
-    /* Every challenge adds the same constraints, inputs, aux and non-zeros (the circuit is a loop over
-     * them): two counts of one and two challenges give the rest, 18 times faster than counting all 18 of
-     * 32GiB. */
-    cuzk_porep_config_t c = *cfg;
-    uint64_t challenges = c.challenges;
-    cuzk_circuit_info_t one, two;
-    c.challenges = 1;
-    cuzk_status st = cuzk_porep_circuit_info(&one, &c, false, err);
-    two = one;
-    c.challenges = 2;
-    if (st == CUZK_OK && challenges > 1)
-        st = cuzk_porep_circuit_info(&two, &c, false, err);
-    if (st != CUZK_OK)
-        return st;
+    /* counts of one and two challenges give the rest (cuzk_porep_circuit_shape) */
     cuzk_porep_shape_t sh;
     memset(&sh, 0, sizeof sh);
-    cuzk_circuit_info_t *i = &sh.info;
-    i->num_constraints = extrapolate(one.num_constraints, two.num_constraints, challenges);
-    i->num_inputs = extrapolate(one.num_inputs, two.num_inputs, challenges);
-    i->num_aux = extrapolate(one.num_aux, two.num_aux, challenges);
-    i->nnz_a = extrapolate(one.nnz_a, two.nnz_a, challenges);
-    i->nnz_b = extrapolate(one.nnz_b, two.nnz_b, challenges);
-    i->nnz_c = extrapolate(one.nnz_c, two.nnz_c, challenges);
-    i->a_aux_density = extrapolate(one.a_aux_density, two.a_aux_density, challenges);
-    i->b_input_density = extrapolate(one.b_input_density, two.b_input_density, challenges);
-    i->b_aux_density = extrapolate(one.b_aux_density, two.b_aux_density, challenges);
+    cuzk_status st = cuzk_porep_circuit_shape(&sh.info, cfg, err);
+    if (st != CUZK_OK)
+        return st;
+    const cuzk_circuit_info_t *i = &sh.info;
     uint64_t rows = i->num_constraints + i->num_inputs, dm = 1;
     while (dm < rows)
         dm *= 2;

@@ -14,3 +14,36 @@ cuzk_status cuzk_porep_circuit_info(cuzk_circuit_info_t *out, const cuzk_porep_c
 {
     return cuzk_cs_blank_shape(out, with_hash, blank, cfg, err);
 }
+
+/* n1 + (challenges − 1)·(n2 − n1): a figure of the whole circuit from those of one and two challenges. */
+static size_t extrapolate(size_t n1, size_t n2, uint64_t challenges)
+{
+    return challenges > 1 ? n1 + (size_t)(challenges - 1) * (n2 - n1) : n1;
+}
+
+cuzk_status cuzk_porep_circuit_shape(cuzk_circuit_info_t *out, const cuzk_porep_config_t *cfg, cuzk_err_t *err)
+{
+    if (cfg->challenges <= 2) /* nothing to save: count it */
+        return cuzk_porep_circuit_info(out, cfg, false, err);
+    cuzk_porep_config_t c = *cfg;
+    cuzk_circuit_info_t one, two;
+    c.challenges = 1;
+    cuzk_status st = cuzk_porep_circuit_info(&one, &c, false, err);
+    c.challenges = 2;
+    if (st == CUZK_OK)
+        st = cuzk_porep_circuit_info(&two, &c, false, err);
+    if (st != CUZK_OK)
+        return st;
+    const uint64_t n = cfg->challenges;
+    *out = two;
+    out->num_constraints = extrapolate(one.num_constraints, two.num_constraints, n);
+    out->num_inputs = extrapolate(one.num_inputs, two.num_inputs, n);
+    out->num_aux = extrapolate(one.num_aux, two.num_aux, n);
+    out->nnz_a = extrapolate(one.nnz_a, two.nnz_a, n);
+    out->nnz_b = extrapolate(one.nnz_b, two.nnz_b, n);
+    out->nnz_c = extrapolate(one.nnz_c, two.nnz_c, n);
+    out->a_aux_density = extrapolate(one.a_aux_density, two.a_aux_density, n);
+    out->b_input_density = extrapolate(one.b_input_density, two.b_input_density, n);
+    out->b_aux_density = extrapolate(one.b_aux_density, two.b_aux_density, n);
+    return CUZK_OK;
+}

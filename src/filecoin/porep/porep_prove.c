@@ -57,7 +57,7 @@ cuzk_status cuzk_porep_dev_setup_write(const cuzk_porep_config_t *cfg, const cha
 cuzk_status cuzk_porep_check_key(const cuzk_groth16_pk_t *pk, const cuzk_porep_config_t *cfg, cuzk_err_t *err)
 {
     cuzk_circuit_info_t info;
-    cuzk_status st = cuzk_porep_circuit_info(&info, cfg, false, err);
+    cuzk_status st = cuzk_porep_circuit_shape(&info, cfg, err);
     return st == CUZK_OK ? cuzk_groth16_check_key_shape(pk, &info, err) : st;
 }
 

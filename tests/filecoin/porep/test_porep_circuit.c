@@ -296,9 +296,38 @@ static void misuse(void)
     cuzk_porep_witness_free(&w);
 }
 
+/* Every figure of the circuit's shape from the counts of one and two challenges equals the full count
+ * (the production sizes: test_porep_circuit_slow.c). */
+static bool same_shape(const cuzk_circuit_info_t *a, const cuzk_circuit_info_t *b)
+{
+    return a->num_constraints == b->num_constraints && a->num_inputs == b->num_inputs && a->num_aux == b->num_aux &&
+           a->nnz_a == b->nnz_a && a->nnz_b == b->nnz_b && a->nnz_c == b->nnz_c &&
+           a->a_aux_density == b->a_aux_density && a->b_input_density == b->b_input_density &&
+           a->b_aux_density == b->b_aux_density;
+}
+
+static void shapes(void)
+{
+    static const cuzk_porep_config_t cfgs[] = {
+        {8, 2, 3, 2, 0, 0}, {32, 2, 5, 8, 4, 0}, {64, 2, 4, 8, 4, 2}, {512, 2, 7, 8, 0, 0}, {8, 11, 3, 8, 0, 0},
+    };
+    for (size_t i = 0; i < sizeof cfgs / sizeof cfgs[0]; i++) {
+        cuzk_circuit_info_t full, shape;
+        cuzk_err_t err = {{0}};
+        CHECK_MSG(cuzk_porep_circuit_info(&full, &cfgs[i], false, &err) == CUZK_OK, "%s", err.msg);
+        CHECK_MSG(cuzk_porep_circuit_shape(&shape, &cfgs[i], &err) == CUZK_OK, "%s", err.msg);
+        CHECK_MSG(same_shape(&full, &shape), "config %zu: shape %zu constraints %zu aux, count %zu / %zu", i,
+                  shape.num_constraints, shape.num_aux, full.num_constraints, full.num_aux);
+    }
+    cuzk_porep_config_t bad = {8, 2, 0, 2, 0, 0};
+    cuzk_circuit_info_t info;
+    CHECK(cuzk_porep_circuit_shape(&info, &bad, NULL) == CUZK_ERR_INVALID_ARG);
+}
+
 int main(void)
 {
     test_init("test_porep_circuit");
+    shapes();
     create_label_kat();
     column_hashes();
     counts();

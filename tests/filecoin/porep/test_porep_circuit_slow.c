@@ -43,6 +43,15 @@ static void production(void)
     CHECK(i.nnz_a + i.num_inputs == 309405051 && i.nnz_b == 130327340 && i.nnz_c == 282656500);
     CHECK(i.nnz_a + i.num_inputs + i.nnz_b + i.nnz_c == 722388891);
     CHECK(i.a_aux_density == 129753292 && i.b_input_density == 1 && i.b_aux_density == 33112281);
+    /* the key check's figures: from the counts of one and two challenges, the same as the full count */
+    cuzk_circuit_info_t s;
+    t = now();
+    CHECK(cuzk_porep_circuit_shape(&s, &cfg, NULL) == CUZK_OK);
+    printf("32GiB shape from 1 and 2 challenges: %.1f s\n", now() - t);
+    CHECK(s.num_constraints == i.num_constraints && s.num_inputs == i.num_inputs && s.num_aux == i.num_aux);
+    CHECK(s.nnz_a == i.nnz_a && s.nnz_b == i.nnz_b && s.nnz_c == i.nnz_c);
+    CHECK(s.a_aux_density == i.a_aux_density && s.b_input_density == i.b_input_density &&
+          s.b_aux_density == i.b_aux_density);
 
     CHECK(cuzk_porep_config_for_sector_size(&cfg, NULL, 64ull << 30, NULL) == CUZK_OK);
     t = now();
@@ -50,6 +59,12 @@ static void production(void)
     printf("64GiB: constraints=%zu inputs=%zu aux=%zu nnz_a=%zu nnz_b=%zu nnz_c=%zu (%.1f s)\n", i.num_constraints,
            i.num_inputs, i.num_aux, i.nnz_a, i.nnz_b, i.nnz_c, now() - t);
     CHECK(i.num_constraints == 131185849 && i.num_inputs == 328);
+    cuzk_circuit_info_t s64;
+    CHECK(cuzk_porep_circuit_shape(&s64, &cfg, NULL) == CUZK_OK);
+    CHECK(s64.num_constraints == i.num_constraints && s64.num_inputs == i.num_inputs && s64.num_aux == i.num_aux &&
+          s64.nnz_a == i.nnz_a && s64.nnz_b == i.nnz_b && s64.nnz_c == i.nnz_c &&
+          s64.a_aux_density == i.a_aux_density && s64.b_input_density == i.b_input_density &&
+          s64.b_aux_density == i.b_aux_density);
 }
 
 /* our own recorded TestConstraintSystem hashes (regression values) */
