@@ -53,17 +53,11 @@ static struct {
 } shapes[16];
 static size_t n_shapes;
 
-static bool same_config(const cuzk_porep_config_t *a, const cuzk_porep_config_t *b)
-{
-    return a->nodes == b->nodes && a->layers == b->layers && a->challenges == b->challenges &&
-           a->base_arity == b->base_arity && a->sub_arity == b->sub_arity && a->top_arity == b->top_arity;
-}
-
 cuzk_status cuzk_porep_shape(cuzk_porep_shape_t *out, const cuzk_porep_config_t *cfg, cuzk_err_t *err)
 {
     pthread_mutex_lock(&shape_mu);
     for (size_t i = 0; i < n_shapes; i++)
-        if (shapes[i].known && same_config(&shapes[i].cfg, cfg)) {
+        if (shapes[i].known && cuzk_porep_config_same(&shapes[i].cfg, cfg)) {
             *out = shapes[i].shape;
             pthread_mutex_unlock(&shape_mu);
             return CUZK_OK;
@@ -84,7 +78,7 @@ cuzk_status cuzk_porep_shape(cuzk_porep_shape_t *out, const cuzk_porep_config_t 
     pthread_mutex_lock(&shape_mu);
     bool known = false; /* another thread may have counted it meanwhile */
     for (size_t k = 0; k < n_shapes; k++)
-        known = known || same_config(&shapes[k].cfg, cfg);
+        known = known || cuzk_porep_config_same(&shapes[k].cfg, cfg);
     if (!known && n_shapes < sizeof shapes / sizeof shapes[0]) { /* a handful of circuits exist: all fit */
         shapes[n_shapes].cfg = *cfg;
         shapes[n_shapes].shape = sh;

@@ -35,7 +35,7 @@ void cuzk_record_cache_destroy(cuzk_record_cache_t *c)
     pthread_mutex_destroy(&c->mu);
 }
 
-static bool same_circuit(const cuzk_porep_config_t *a, const cuzk_porep_config_t *b)
+bool cuzk_porep_config_same(const cuzk_porep_config_t *a, const cuzk_porep_config_t *b)
 {
     return a->nodes == b->nodes && a->layers == b->layers && a->challenges == b->challenges &&
            a->base_arity == b->base_arity && a->sub_arity == b->sub_arity && a->top_arity == b->top_arity;
@@ -44,7 +44,7 @@ static bool same_circuit(const cuzk_porep_config_t *a, const cuzk_porep_config_t
 static cuzk_record_entry_t *find(cuzk_record_cache_t *c, const cuzk_porep_config_t *cfg)
 {
     for (cuzk_record_entry_t *e = c->entries; e; e = e->next)
-        if (same_circuit(&e->cfg, cfg))
+        if (cuzk_porep_config_same(&e->cfg, cfg))
             return e;
     return NULL;
 }
