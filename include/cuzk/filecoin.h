@@ -58,6 +58,9 @@ cuzk_status cuzk_porep_config_for_sector_size(cuzk_porep_config_t *cfg, uint32_t
 /* CUZK_ERR_INVALID_ARG naming the field the circuit cannot be built for. */
 CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_porep_config_check(const cuzk_porep_config_t *cfg, cuzk_err_t *err);
+
+/* Whether a and b are the same circuit: every field equal. */
+CUZK_API CUZK_NONNULL(1, 2) bool cuzk_porep_config_equal(const cuzk_porep_config_t *a, const cuzk_porep_config_t *b);
 /* Path elements of a tree-R/C path and of a tree-D path, and sibling hashes of a tree-R/C path. */
 CUZK_API uint32_t cuzk_porep_tree_levels(const cuzk_porep_config_t *cfg);
 CUZK_API uint32_t cuzk_porep_tree_d_levels(const cuzk_porep_config_t *cfg);

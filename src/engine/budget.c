@@ -38,6 +38,18 @@ static void take(cuzk_budget_t *b, uint64_t bytes)
         b->peak = b->used;
 }
 
+/* Under b->mu: when bytes do not fit, asks the evictor once for the shortfall (the lock is dropped
+ * meanwhile, since the evictor releases into the budget). */
+static void evict_shortfall(cuzk_budget_t *b, uint64_t bytes)
+{
+    if (fits(b, bytes) || !b->evict)
+        return;
+    uint64_t need = bytes - (b->used < b->total ? b->total - b->used : 0);
+    pthread_mutex_unlock(&b->mu);
+    b->evict(b->evict_ctx, need);
+    pthread_mutex_lock(&b->mu);
+}
+
 bool cuzk_budget_try_acquire(cuzk_budget_t *b, uint64_t bytes)
 {
     pthread_mutex_lock(&b->mu);
@@ -53,12 +65,7 @@ bool cuzk_budget_try_acquire_evicting(cuzk_budget_t *b, uint64_t bytes)
     if (bytes > cuzk_budget_work_limit(b))
         return false;
     pthread_mutex_lock(&b->mu);
-    if (!fits(b, bytes) && b->evict) {
-        uint64_t need = bytes - (b->used < b->total ? b->total - b->used : 0);
-        pthread_mutex_unlock(&b->mu); /* the evictor releases into the budget */
-        b->evict(b->evict_ctx, need);
-        pthread_mutex_lock(&b->mu);
-    }
+    evict_shortfall(b, bytes);
     bool ok = fits(b, bytes);
     if (ok)
         take(b, bytes);
@@ -106,12 +113,8 @@ bool cuzk_budget_queue(cuzk_budget_t *b, uint64_t bytes)
 {
     pthread_mutex_lock(&b->mu);
     bool ok = b->queued <= b->queue_cap && bytes <= b->queue_cap - b->queued;
-    if (ok && !fits(b, bytes) && b->evict) {
-        uint64_t need = bytes - (b->used < b->total ? b->total - b->used : 0);
-        pthread_mutex_unlock(&b->mu); /* the evictor releases into the budget */
-        b->evict(b->evict_ctx, need);
-        pthread_mutex_lock(&b->mu);
-    }
+    if (ok)
+        evict_shortfall(b, bytes);
     ok = ok && b->queued <= b->queue_cap && bytes <= b->queue_cap - b->queued && fits(b, bytes);
     if (ok) {
         take(b, bytes);

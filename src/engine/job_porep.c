@@ -48,7 +48,6 @@ static uint64_t porep_partition_bytes(const job_t *j)
 static pthread_mutex_t shape_mu = PTHREAD_MUTEX_INITIALIZER;
 static struct {
     cuzk_porep_config_t cfg;
-    bool known;
     cuzk_porep_shape_t shape;
 } shapes[16];
 static size_t n_shapes;
@@ -57,7 +56,7 @@ cuzk_status cuzk_porep_shape(cuzk_porep_shape_t *out, const cuzk_porep_config_t 
 {
     pthread_mutex_lock(&shape_mu);
     for (size_t i = 0; i < n_shapes; i++)
-        if (shapes[i].known && cuzk_porep_config_same(&shapes[i].cfg, cfg)) {
+        if (cuzk_porep_config_equal(&shapes[i].cfg, cfg)) {
             *out = shapes[i].shape;
             pthread_mutex_unlock(&shape_mu);
             return CUZK_OK;
@@ -78,11 +77,10 @@ cuzk_status cuzk_porep_shape(cuzk_porep_shape_t *out, const cuzk_porep_config_t 
     pthread_mutex_lock(&shape_mu);
     bool known = false; /* another thread may have counted it meanwhile */
     for (size_t k = 0; k < n_shapes; k++)
-        known = known || cuzk_porep_config_same(&shapes[k].cfg, cfg);
+        known = known || cuzk_porep_config_equal(&shapes[k].cfg, cfg);
     if (!known && n_shapes < sizeof shapes / sizeof shapes[0]) { /* a handful of circuits exist: all fit */
         shapes[n_shapes].cfg = *cfg;
         shapes[n_shapes].shape = sh;
-        shapes[n_shapes].known = true;
         n_shapes++;
     }
     pthread_mutex_unlock(&shape_mu);

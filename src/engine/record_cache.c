@@ -35,16 +35,10 @@ void cuzk_record_cache_destroy(cuzk_record_cache_t *c)
     pthread_mutex_destroy(&c->mu);
 }
 
-bool cuzk_porep_config_same(const cuzk_porep_config_t *a, const cuzk_porep_config_t *b)
-{
-    return a->nodes == b->nodes && a->layers == b->layers && a->challenges == b->challenges &&
-           a->base_arity == b->base_arity && a->sub_arity == b->sub_arity && a->top_arity == b->top_arity;
-}
-
 static cuzk_record_entry_t *find(cuzk_record_cache_t *c, const cuzk_porep_config_t *cfg)
 {
     for (cuzk_record_entry_t *e = c->entries; e; e = e->next)
-        if (cuzk_porep_config_same(&e->cfg, cfg))
+        if (cuzk_porep_config_equal(&e->cfg, cfg))
             return e;
     return NULL;
 }

@@ -32,9 +32,6 @@ typedef struct {
 } cuzk_record_cache_t;
 
 void cuzk_record_cache_init(cuzk_record_cache_t *c, cuzk_budget_t *budget, uint64_t min_idle_ms);
-/* Whether a and b describe the same circuit (every field of the configuration). */
-bool cuzk_porep_config_same(const cuzk_porep_config_t *a, const cuzk_porep_config_t *b);
-
 /* Frees every entry (none may be in use) and returns their charge. */
 void cuzk_record_cache_destroy(cuzk_record_cache_t *c);
 

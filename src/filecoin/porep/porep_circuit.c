@@ -91,7 +91,7 @@ static void challenge(cuzk_cs_t *cs, const cuzk_porep_config_t *cfg, const cuzk_
     inclusion(cs, shape_rc, ch ? &ch->c_x.path : NULL, comm_c, &column_hash);
 }
 
-static bool same_config(const cuzk_porep_config_t *a, const cuzk_porep_config_t *b)
+bool cuzk_porep_config_equal(const cuzk_porep_config_t *a, const cuzk_porep_config_t *b)
 {
     return a->nodes == b->nodes && a->layers == b->layers && a->challenges == b->challenges &&
            a->base_arity == b->base_arity && a->sub_arity == b->sub_arity && a->top_arity == b->top_arity;
@@ -103,7 +103,7 @@ cuzk_status cuzk_porep_synthesize(cuzk_cs_t *cs, const cuzk_porep_config_t *cfg,
     cuzk_status st = cuzk_porep_config_check(cfg, err);
     if (st != CUZK_OK)
         return st;
-    if (w && (!same_config(&w->cfg, cfg) || w->num_challenges != cfg->challenges || !w->challenges))
+    if (w && (!cuzk_porep_config_equal(&w->cfg, cfg) || w->num_challenges != cfg->challenges || !w->challenges))
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "porep synthesize: the witness is for another configuration");
     cuzk_por_shape_t shape_d, shape_rc;
     cuzk_porep_tree_d_shape(&shape_d, cfg, NULL);

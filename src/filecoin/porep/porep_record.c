@@ -116,8 +116,7 @@ cuzk_status cuzk_porep_record_check_config(const cuzk_porep_record_t *rec, const
                                            cuzk_err_t *err)
 {
     const cuzk_porep_config_t *a = &rec->cfg;
-    if (a->nodes == cfg->nodes && a->layers == cfg->layers && a->challenges == cfg->challenges &&
-        a->base_arity == cfg->base_arity && a->sub_arity == cfg->sub_arity && a->top_arity == cfg->top_arity)
+    if (cuzk_porep_config_equal(a, cfg))
         return CUZK_OK;
     return cuzk_err_set(err, CUZK_ERR_MISMATCH,
                         "porep: the record is of another circuit (%llu nodes, %u layers, %u challenges, arities "
