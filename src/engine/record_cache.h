@@ -4,31 +4,24 @@
  * when nobody uses it — under memory pressure once idle long enough, as the parameter cache does. */
 #ifndef CUZK_ENGINE_RECORD_CACHE_H
 #define CUZK_ENGINE_RECORD_CACHE_H
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include "cuzk/engine.h"
 #include "cuzk/porep.h"
 #include "engine/budget.h"
+#include "engine/budget_cache.h"
 
 typedef struct cuzk_record_entry {
+    cuzk_budget_cache_entry_t cached;  /* first: the cache's part (references, building, last use) */
     cuzk_porep_config_t cfg;           /* the key */
     char circuit_id[32];               /* for /status: the circuit id of the job that built it */
     cuzk_porep_record_t *rec;          /* NULL while building */
-    uint64_t bytes;                    /* charged to the budget (the estimate while building) */
-    uint32_t refs;
-    bool building;                     /* one thread builds, the others wait */
-    uint64_t last_used_ns;
-    struct cuzk_record_entry *next;
+    uint64_t bytes;                    /* its size, charged to the budget (0 while building: the estimate is) */
 } cuzk_record_entry_t;
 
 typedef struct {
-    pthread_mutex_t mu;
-    pthread_cond_t cv;                 /* CLOCK_MONOTONIC: a build finished or failed */
-    cuzk_record_entry_t *entries;
-    cuzk_budget_t *budget;
-    uint64_t min_idle_ns;              /* UINT64_MAX: never evicted for being idle */
-    uint64_t builds;                   /* records built since start (tests count them) */
+    cuzk_budget_cache_t cache;         /* of cuzk_record_entry_t, keyed by configuration; cache.loads: records
+                                        * built since start (tests count them) */
 } cuzk_record_cache_t;
 
 void cuzk_record_cache_init(cuzk_record_cache_t *c, cuzk_budget_t *budget, uint64_t min_idle_ms);

@@ -1,8 +1,6 @@
-/* Parameter cache: a short list of entries under one mutex; loading happens outside the lock with the
- * entry marked `loading` so that other users of the same circuit wait for it instead of loading twice.
- * A load that fails leaves no entry (the waiting users then load the file again themselves); a parameter
- * file that shrinks while it is read fails the load with CUZK_ERR_IO, which is retried once. A loaded
- * entry holds decoded arrays only: changes to its file after the load do not reach it. */
+/* Parameter cache: a budgeted cache (budget_cache.h) of circuits' keys. A parameter file that shrinks while
+ * it is read fails the load with CUZK_ERR_IO, which is retried once. A loaded entry holds decoded arrays
+ * only: changes to its file after the load do not reach it. */
 #include "engine/srs_cache.h"
 
 #include <stdlib.h>
@@ -11,20 +9,25 @@
 
 #include "engine/clock.h"
 
-void cuzk_srs_cache_init(cuzk_srs_cache_t *c, const char *dir, cuzk_budget_t *budget, uint64_t min_idle_ms,
-                         int threads)
+static bool entry_matches(const cuzk_budget_cache_entry_t *e, const void *key)
 {
-    memset(c, 0, sizeof *c);
-    pthread_mutex_init(&c->mu, NULL);
-    pthread_cond_init(&c->cv, NULL);
-    c->dir = dir;
-    c->budget = budget;
-    c->min_idle_ns = cuzk_ms_to_ns(min_idle_ms); /* a huge setting means never idle enough, not 0 */
-    c->threads = threads;
+    return strcmp(((const cuzk_srs_entry_t *)e)->circuit.id, ((const cuzk_srs_circuit_t *)key)->id) == 0;
 }
 
-static void entry_free(cuzk_srs_entry_t *e)
+static cuzk_budget_cache_entry_t *entry_create(const void *key)
 {
+    cuzk_srs_entry_t *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    e->circuit = *(const cuzk_srs_circuit_t *)key;
+    return &e->cached;
+}
+
+static uint64_t entry_bytes(const cuzk_budget_cache_entry_t *e) { return ((const cuzk_srs_entry_t *)e)->bytes; }
+
+static void entry_destroy(cuzk_budget_cache_entry_t *cached)
+{
+    cuzk_srs_entry_t *e = (cuzk_srs_entry_t *)cached;
     cuzk_groth16_pvk_free(e->pvk);
     cuzk_porep_keys_free(e->porep_keys);
     cuzk_post_keys_free(e->post_keys);
@@ -32,17 +35,33 @@ static void entry_free(cuzk_srs_entry_t *e)
     free(e);
 }
 
-void cuzk_srs_cache_destroy(cuzk_srs_cache_t *c)
+static void entry_describe(const cuzk_budget_cache_entry_t *e, char *out, size_t n)
 {
-    while (c->entries) {
-        cuzk_srs_entry_t *e = c->entries;
-        c->entries = e->next;
-        cuzk_budget_release(c->budget, e->bytes);
-        entry_free(e);
-    }
-    pthread_cond_destroy(&c->cv);
-    pthread_mutex_destroy(&c->mu);
+    snprintf(out, n, "%s", ((const cuzk_srs_entry_t *)e)->circuit.id);
 }
+
+static cuzk_status entry_load(cuzk_budget_cache_entry_t *e, void *load_arg, cuzk_err_t *err);
+
+static const cuzk_budget_cache_ops_t srs_ops = {
+    .what = "the parameters",
+    .matches = entry_matches,
+    .create = entry_create,
+    .load = entry_load,
+    .bytes = entry_bytes,
+    .destroy = entry_destroy,
+    .describe = entry_describe,
+};
+
+void cuzk_srs_cache_init(cuzk_srs_cache_t *c, const char *dir, cuzk_budget_t *budget, uint64_t min_idle_ms,
+                         int threads)
+{
+    memset(c, 0, sizeof *c);
+    cuzk_budget_cache_init(&c->cache, &srs_ops, budget, min_idle_ms);
+    c->dir = dir;
+    c->threads = threads;
+}
+
+void cuzk_srs_cache_destroy(cuzk_srs_cache_t *c) { cuzk_budget_cache_destroy(&c->cache); }
 
 /* "32GiB" -> "32g", "512MiB" -> "512m", "2KiB" -> "2k". */
 static void size_tag(char out[16], const char *size_name)
@@ -122,23 +141,6 @@ bool cuzk_srs_circuit_by_id(const char *circuit_id, cuzk_srs_circuit_t *out)
     return found;
 }
 
-static cuzk_srs_entry_t *find(cuzk_srs_cache_t *c, const char *id)
-{
-    for (cuzk_srs_entry_t *e = c->entries; e; e = e->next)
-        if (strcmp(e->circuit.id, id) == 0)
-            return e;
-    return NULL;
-}
-
-static void unlink_entry(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e)
-{
-    for (cuzk_srs_entry_t **p = &c->entries; *p; p = &(*p)->next)
-        if (*p == e) {
-            *p = e->next;
-            return;
-        }
-}
-
 /* Loads e's keys (e is marked loading, the lock is not held). */
 static cuzk_status load(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e, bool (*stop)(void *), void *stop_arg,
                         cuzk_err_t *err)
@@ -158,12 +160,12 @@ static cuzk_status load(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e, bool (*stop)(v
     /* the decoded arrays take what the file takes (uncompressed points), charged before loading; a PoRep
      * key larger than half of what the budget can hold (32GiB: 47 GB) is not decoded but streamed by each
      * proof, piece by piece, the pieces charged with the partitions */
-    uint64_t limit = cuzk_budget_work_limit(c->budget);
+    uint64_t limit = cuzk_budget_work_limit(c->cache.budget);
     bool streamed = !k->post && !k->snap && bytes > limit / 2;
     if (streamed)
         bytes = 0;
     if (st == CUZK_OK && bytes)
-        st = cuzk_budget_acquire(c->budget, bytes, stop, stop_arg, "the parameters", err);
+        st = cuzk_budget_acquire(c->cache.budget, bytes, stop, stop_arg, "the parameters", err);
     if (st != CUZK_OK)
         return st;
     e->bytes = bytes;
@@ -202,7 +204,7 @@ static cuzk_status load(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e, bool (*stop)(v
         e->snap_keys = NULL;
         e->pk = NULL;
         e->vk = NULL;
-        cuzk_budget_release(c->budget, e->bytes);
+        cuzk_budget_release(c->cache.budget, e->bytes);
         e->bytes = 0;
     }
     return st;
@@ -221,68 +223,43 @@ static cuzk_status load_retrying(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e, bool 
     return st;
 }
 
+/* What one acquire hands its load: the cache, the stop of the job asking, and where the time goes. */
+typedef struct {
+    cuzk_srs_cache_t *cache;
+    bool (*stop)(void *);
+    void *stop_arg;
+    uint64_t loaded_ms;
+} srs_load_t;
+
+static cuzk_status entry_load(cuzk_budget_cache_entry_t *e, void *load_arg, cuzk_err_t *err)
+{
+    srs_load_t *l = load_arg;
+    uint64_t t0 = cuzk_engine_now_ns();
+    cuzk_status st = load_retrying(l->cache, (cuzk_srs_entry_t *)e, l->stop, l->stop_arg, err);
+    l->loaded_ms = (cuzk_engine_now_ns() - t0) / 1000000;
+    return st;
+}
+
 cuzk_status cuzk_srs_acquire(cuzk_srs_cache_t *c, const cuzk_srs_circuit_t *circuit, cuzk_srs_entry_t **out,
                              uint64_t *loaded_ms, bool *resident, bool (*stop)(void *), void *stop_arg,
                              cuzk_err_t *err)
 {
-    const char *id = circuit->id;
-    *out = NULL;
+    srs_load_t l = {.cache = c, .stop = stop, .stop_arg = stop_arg};
+    cuzk_budget_cache_entry_t *e = NULL;
+    bool loaded_here = false;
+    /* another job's load is waited for to its end, whatever stop says (its own load polls stop) */
+    cuzk_status st = cuzk_budget_cache_acquire(&c->cache, circuit, &l, NULL, NULL, &e, &loaded_here, err);
+    *out = (cuzk_srs_entry_t *)e;
     if (loaded_ms)
-        *loaded_ms = 0;
+        *loaded_ms = st == CUZK_OK && loaded_here ? l.loaded_ms : 0;
     if (resident)
-        *resident = false;
-    pthread_mutex_lock(&c->mu);
-    cuzk_srs_entry_t *e;
-    while ((e = find(c, id)) && e->loading)
-        pthread_cond_wait(&c->cv, &c->mu);
-    if (e) {
-        e->refs++;
-        e->last_used_ns = cuzk_engine_now_ns();
-        pthread_mutex_unlock(&c->mu);
-        *out = e;
-        if (resident)
-            *resident = true;
-        return CUZK_OK;
-    }
-    e = calloc(1, sizeof *e);
-    if (!e) {
-        pthread_mutex_unlock(&c->mu);
-        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory");
-    }
-    e->circuit = *circuit;
-    e->loading = true;
-    e->refs = 1;
-    e->next = c->entries;
-    c->entries = e;
-    pthread_mutex_unlock(&c->mu);
-
-    uint64_t t0 = cuzk_engine_now_ns();
-    cuzk_status st = load_retrying(c, e, stop, stop_arg, err);
-
-    pthread_mutex_lock(&c->mu);
-    e->loading = false;
-    e->last_used_ns = cuzk_engine_now_ns();
-    if (st != CUZK_OK) {
-        unlink_entry(c, e);
-        free(e);
-        e = NULL;
-    }
-    pthread_cond_broadcast(&c->cv);
-    pthread_mutex_unlock(&c->mu);
-    if (st == CUZK_OK && loaded_ms)
-        *loaded_ms = (cuzk_engine_now_ns() - t0) / 1000000;
-    *out = e;
+        *resident = st == CUZK_OK && !loaded_here;
     return st;
 }
 
 void cuzk_srs_release(cuzk_srs_cache_t *c, cuzk_srs_entry_t *e)
 {
-    if (!e)
-        return;
-    pthread_mutex_lock(&c->mu);
-    e->refs--;
-    e->last_used_ns = cuzk_engine_now_ns();
-    pthread_mutex_unlock(&c->mu);
+    cuzk_budget_cache_release(&c->cache, e ? &e->cached : NULL);
 }
 
 uint64_t cuzk_srs_evict_idle(void *cache, uint64_t need)
@@ -292,73 +269,19 @@ uint64_t cuzk_srs_evict_idle(void *cache, uint64_t need)
 
 uint64_t cuzk_srs_evict_idle_at(cuzk_srs_cache_t *c, uint64_t need, uint64_t now_ns)
 {
-    uint64_t freed = 0;
-    cuzk_srs_entry_t *victims = NULL;
-    pthread_mutex_lock(&c->mu);
-    while (freed < need) {
-        cuzk_srs_entry_t *lru = NULL;
-        /* an entry released after now_ns was read counts as just used, not as idle for ~584 years */
-        for (cuzk_srs_entry_t *e = c->entries; e; e = e->next)
-            if (!e->loading && e->refs == 0 && cuzk_elapsed_ns(now_ns, e->last_used_ns) >= c->min_idle_ns &&
-                (!lru || e->last_used_ns < lru->last_used_ns))
-                lru = e;
-        if (!lru)
-            break;
-        unlink_entry(c, lru);
-        freed += lru->bytes;
-        lru->next = victims;
-        victims = lru;
-    }
-    pthread_mutex_unlock(&c->mu);
-    while (victims) {
-        cuzk_srs_entry_t *e = victims;
-        victims = e->next;
-        cuzk_budget_release(c->budget, e->bytes);
-        entry_free(e);
-    }
-    return freed;
+    return cuzk_budget_cache_evict_idle_at(&c->cache, need, now_ns);
 }
 
 cuzk_status cuzk_srs_evict(cuzk_srs_cache_t *c, const char *circuit_id, bool *was_loaded, uint64_t *freed,
                            cuzk_err_t *err)
 {
-    *was_loaded = false;
-    *freed = 0;
-    pthread_mutex_lock(&c->mu);
-    cuzk_srs_entry_t *e = find(c, circuit_id);
-    if (e && (e->loading || e->refs > 0)) {
-        uint32_t refs = e->refs;
-        pthread_mutex_unlock(&c->mu);
-        return cuzk_err_set(err, CUZK_ERR_MISMATCH, "%s is in use by %u job(s)", circuit_id, refs);
-    }
-    if (e)
-        unlink_entry(c, e);
-    pthread_mutex_unlock(&c->mu);
-    if (!e)
-        return CUZK_OK;
-    *was_loaded = true;
-    *freed = e->bytes;
-    cuzk_budget_release(c->budget, e->bytes);
-    entry_free(e);
-    return CUZK_OK;
+    cuzk_srs_circuit_t key; /* only the id is compared */
+    memset(&key, 0, sizeof key);
+    snprintf(key.id, sizeof key.id, "%s", circuit_id);
+    return cuzk_budget_cache_evict(&c->cache, &key, was_loaded, freed, err);
 }
 
 size_t cuzk_srs_list(cuzk_srs_cache_t *c, cuzk_engine_srs_info_t *out, size_t max)
 {
-    size_t n = 0;
-    uint64_t now = cuzk_engine_now_ns();
-    pthread_mutex_lock(&c->mu);
-    for (cuzk_srs_entry_t *e = c->entries; e; e = e->next) {
-        if (e->loading)
-            continue; /* not resident yet */
-        if (n < max) {
-            snprintf(out[n].circuit_id, sizeof out[n].circuit_id, "%s", e->circuit.id);
-            out[n].size_bytes = e->bytes;
-            out[n].ref_count = e->refs;
-            out[n].idle_ms = e->refs ? 0 : cuzk_elapsed_ns(now, e->last_used_ns) / 1000000;
-        }
-        n++;
-    }
-    pthread_mutex_unlock(&c->mu);
-    return n;
+    return cuzk_budget_cache_list(&c->cache, out, max);
 }

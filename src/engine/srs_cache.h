@@ -5,7 +5,6 @@
  * memory pressure once idle long enough. */
 #ifndef CUZK_ENGINE_SRS_CACHE_H
 #define CUZK_ENGINE_SRS_CACHE_H
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +13,7 @@
 #include "cuzk/post.h"
 #include "cuzk/snap.h"
 #include "engine/budget.h"
+#include "engine/budget_cache.h"
 
 /* A circuit and the registered proof whose files hold its keys (every proof of the circuit shares them). */
 typedef struct {
@@ -24,6 +24,7 @@ typedef struct {
 } cuzk_srs_circuit_t;
 
 typedef struct cuzk_srs_entry {
+    cuzk_budget_cache_entry_t cached;  /* first: the cache's part (references, loading, last use) */
     cuzk_srs_circuit_t circuit;        /* and the proof it was loaded for */
     cuzk_porep_keys_t *porep_keys;     /* one of the three, by circuit.post and circuit.snap */
     cuzk_post_keys_t *post_keys;
@@ -32,19 +33,11 @@ typedef struct cuzk_srs_entry {
     const cuzk_groth16_vk_t *vk;
     cuzk_groth16_pvk_t *pvk;
     uint64_t bytes;                    /* charged to the budget */
-    uint32_t refs;
-    bool loading;                      /* one thread loads, the others wait */
-    uint64_t last_used_ns;
-    struct cuzk_srs_entry *next;
 } cuzk_srs_entry_t;
 
 typedef struct {
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
-    cuzk_srs_entry_t *entries;
+    cuzk_budget_cache_t cache;         /* of cuzk_srs_entry_t, keyed by circuit id */
     const char *dir;
-    cuzk_budget_t *budget;
-    uint64_t min_idle_ns;              /* UINT64_MAX: never evicted for being idle */
     int threads;
 } cuzk_srs_cache_t;
 

@@ -93,11 +93,11 @@ static cuzk_srs_entry_t *fake_entry(cuzk_srs_cache_t *c, const char *id, uint64_
     cuzk_srs_entry_t *e = calloc(1, sizeof *e);
     snprintf(e->circuit.id, sizeof e->circuit.id, "%s", id);
     e->bytes = bytes;
-    e->refs = refs;
-    e->last_used_ns = last_used_ns;
-    e->next = c->entries;
-    c->entries = e;
-    CHECK(cuzk_budget_try_acquire(c->budget, bytes));
+    e->cached.refs = refs;
+    e->cached.last_used_ns = last_used_ns;
+    e->cached.next = c->cache.entries;
+    c->cache.entries = &e->cached;
+    CHECK(cuzk_budget_try_acquire(c->cache.budget, bytes));
     return e;
 }
 
@@ -134,7 +134,7 @@ static void test_srs_eviction(void)
     cuzk_budget_get(&b, NULL, &used, NULL);
     CHECK(used == 500);
     /* a reservation that does not fit evicts through the budget what may go (now: anything unused) */
-    c.min_idle_ns = 0;
+    c.cache.min_idle_ns = 0;
     cuzk_err_t err = {{0}};
     CHECK(cuzk_budget_acquire(&b, 600, NULL, NULL, "x", &err) == CUZK_OK);
     cuzk_budget_get(&b, NULL, &used, NULL);
@@ -143,7 +143,7 @@ static void test_srs_eviction(void)
     uint64_t freed;
     CHECK(cuzk_srs_evict(&c, "porep-32g", &was, &freed, &err) == CUZK_ERR_MISMATCH && strstr(err.msg, "in use"));
     CHECK(cuzk_srs_evict(&c, "porep-64g", &was, &freed, &err) == CUZK_OK && !was && freed == 0);
-    c.entries->refs = 0; /* porep-32g released: destroy frees it and its budget */
+    c.cache.entries->refs = 0; /* porep-32g released: destroy frees it and its budget */
     cuzk_srs_cache_destroy(&c);
     cuzk_budget_get(&b, NULL, &used, NULL);
     CHECK(used == 600);
@@ -167,7 +167,7 @@ static void test_srs_idle_at_boot(void)
     CHECK(cuzk_srs_evict_idle_at(&c, 1000, 60 * SEC) == 0);
     /* the listing runs on the real clock: an entry last used after its "now" shows 0 ms idle, not
      * ~584 years */
-    c.entries->last_used_ns = cuzk_now_ns() + 3600 * SEC;
+    c.cache.entries->last_used_ns = cuzk_now_ns() + 3600 * SEC;
     cuzk_engine_srs_info_t info[8];
     CHECK(cuzk_srs_list(&c, info, 8) == 2);
     for (int i = 0; i < 2; i++)
@@ -181,13 +181,13 @@ static void test_srs_idle_at_boot(void)
 
     /* 2^58 ms is 2^64 * 15625 ns: a wrapping multiplication makes it 0 and everything idle at once */
     cuzk_srs_cache_init(&c, "/nonexistent-params", &b, 1ull << 58, 1);
-    CHECK(c.min_idle_ns == UINT64_MAX);
+    CHECK(c.cache.min_idle_ns == UINT64_MAX);
     fake_entry(&c, "porep-2k", 100, 0, 0);
     CHECK(cuzk_srs_evict_idle_at(&c, 1000, 3600 * SEC) == 0);
     CHECK(cuzk_srs_evict_idle_at(&c, 1000, UINT64_MAX - 1) == 0);
     cuzk_srs_cache_destroy(&c);
     cuzk_srs_cache_init(&c, "/nonexistent-params", &b, UINT64_MAX, 1);
-    CHECK(c.min_idle_ns == UINT64_MAX);
+    CHECK(c.cache.min_idle_ns == UINT64_MAX);
     cuzk_srs_cache_destroy(&c);
     cuzk_budget_destroy(&b);
 }

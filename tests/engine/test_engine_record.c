@@ -115,12 +115,12 @@ static void test_record_cache(void)
     cuzk_record_entry_t *e = (cuzk_record_entry_t *)&e;
     CHECK(cuzk_record_acquire(&c, &cfg, "porep-2k", estimate, false, NULL, NULL, &e, NULL, NULL, &err) ==
               CUZK_ERR_NO_MEMORY &&
-          e == NULL && c.entries == NULL && c.builds == 0);
+          e == NULL && c.cache.entries == NULL && c.cache.loads == 0);
     CHECK_MSG(strstr(err.msg, "does not fit now"), "%s", err.msg);
     /* waiting, then stopped: nothing kept either */
     CHECK(cuzk_record_acquire(&c, &cfg, "porep-2k", estimate, true, always_stop, NULL, &e, NULL, NULL, &err) ==
               CUZK_ERR_CANCELLED &&
-          e == NULL && c.entries == NULL);
+          e == NULL && c.cache.entries == NULL);
     cuzk_budget_release(&b, 8 * estimate);
     uint64_t used;
     cuzk_budget_get(&b, NULL, &used, NULL);
@@ -140,11 +140,12 @@ static void test_record_cache(void)
         CHECK(a[i].st == CUZK_OK && a[i].got == a[0].got);
         built += a[i].built;
     }
-    CHECK_MSG(c.builds == 1 && built == 1, "%llu builds, %d said built", (unsigned long long)c.builds, built);
+    CHECK_MSG(c.cache.loads == 1 && built == 1, "%llu builds, %d said built", (unsigned long long)c.cache.loads,
+              built);
     e = a[0].got;
     if (!e)
         return;
-    CHECK(e->refs == 4 && e->rec && strcmp(e->circuit_id, "porep-2k") == 0);
+    CHECK(e->cached.refs == 4 && e->rec && strcmp(e->circuit_id, "porep-2k") == 0);
     /* charged at its real size, below the estimate */
     cuzk_budget_get(&b, NULL, &used, NULL);
     CHECK_MSG(used == cuzk_porep_record_bytes(e->rec) && used <= estimate && used == e->bytes,
@@ -152,7 +153,7 @@ static void test_record_cache(void)
               (unsigned long long)cuzk_porep_record_bytes(e->rec), (unsigned long long)estimate);
     /* found while resident; another circuit is not */
     cuzk_record_entry_t *f = cuzk_record_find(&c, &cfg, NULL, NULL);
-    CHECK(f == e && e->refs == 5);
+    CHECK(f == e && e->cached.refs == 5);
     cuzk_record_release(&c, f);
     cuzk_porep_config_t other = cfg;
     other.challenges = 2;
@@ -165,12 +166,12 @@ static void test_record_cache(void)
     CHECK(cuzk_record_evict_idle_at(&c, 1, now) == 0);
     for (int i = 0; i < 4; i++)
         cuzk_record_release(&c, a[i].got);
-    CHECK(e->refs == 0);
-    CHECK(cuzk_record_evict_idle_at(&c, 1, e->last_used_ns + 30 * SEC) == 0);
+    CHECK(e->cached.refs == 0);
+    CHECK(cuzk_record_evict_idle_at(&c, 1, e->cached.last_used_ns + 30 * SEC) == 0);
     uint64_t bytes = e->bytes;
     CHECK(cuzk_record_evict_idle_at(&c, 1, now) == bytes);
     cuzk_budget_get(&b, NULL, &used, NULL);
-    CHECK(used == 0 && c.entries == NULL);
+    CHECK(used == 0 && c.cache.entries == NULL);
     cuzk_record_cache_destroy(&c);
     cuzk_budget_destroy(&b);
 }
@@ -192,16 +193,17 @@ static void test_engine_evictor(void)
     /* two idle entries by hand, one in each cache */
     cuzk_record_entry_t *r = calloc(1, sizeof *r);
     r->bytes = 100;
-    r->next = e->records.entries;
-    e->records.entries = r;
+    r->cached.next = e->records.cache.entries;
+    e->records.cache.entries = &r->cached;
     cuzk_srs_entry_t *s = calloc(1, sizeof *s);
     snprintf(s->circuit.id, sizeof s->circuit.id, "porep-2k");
     s->bytes = 300;
-    s->next = e->srs.entries;
-    e->srs.entries = s;
+    s->cached.next = e->srs.cache.entries;
+    e->srs.cache.entries = &s->cached;
     CHECK(cuzk_budget_try_acquire(&e->budget, 400));
-    CHECK(cuzk_engine_evict_idle(e, 50) == 100 && e->records.entries == NULL && e->srs.entries == s);
-    CHECK(cuzk_engine_evict_idle(e, 50) == 300 && e->srs.entries == NULL);
+    CHECK(cuzk_engine_evict_idle(e, 50) == 100 && e->records.cache.entries == NULL &&
+          e->srs.cache.entries == &s->cached);
+    CHECK(cuzk_engine_evict_idle(e, 50) == 300 && e->srs.cache.entries == NULL);
     /* /status lists records under the original's "pce" */
     char *json = cuzk_engine_status_json(e);
     json_t *doc = json ? json_loads(json, 0, NULL) : NULL;

@@ -97,11 +97,11 @@ static void test_example(void)
                 "implemented, so no job waits for a batch\n"
         EXAMPLE ": line 47: scheduler.sort_by_type is read but has no effect: jobs run by priority, FIFO within a "
                 "priority, whatever their kind\n"
-        EXAMPLE ": line 68: gpus.devices: no GPU backend in this build; ignored\n"
-        EXAMPLE ": line 69: gpus.gpu_threads: no GPU backend in this build; ignored\n"
-        EXAMPLE ": line 70: gpus.gpu_workers_per_device: no GPU backend in this build; ignored\n"
-        EXAMPLE ": line 77: pipeline.enabled is read but has no effect: partitions are always pipelined\n"
-        EXAMPLE ": line 83: logging.level is read but has no effect: every message and TIMELINE line is written "
+        EXAMPLE ": line 71: gpus.devices: no GPU backend in this build; ignored\n"
+        EXAMPLE ": line 72: gpus.gpu_threads: no GPU backend in this build; ignored\n"
+        EXAMPLE ": line 73: gpus.gpu_workers_per_device: no GPU backend in this build; ignored\n"
+        EXAMPLE ": line 80: pipeline.enabled is read but has no effect: partitions are always pipelined\n"
+        EXAMPLE ": line 86: logging.level is read but has no effect: every message and TIMELINE line is written "
                 "whatever the level\n";
     CHECK_MSG(strcmp(w, want) == 0, "warnings:\n%s", w);
     CHECK(cuzk_daemon_config_validate(&c, NULL) == CUZK_OK);
