@@ -9,11 +9,7 @@
 void cuzk_budget_init(cuzk_budget_t *b, uint64_t total, uint64_t (*evict)(void *, uint64_t), void *evict_ctx)
 {
     pthread_mutex_init(&b->mu, NULL);
-    pthread_condattr_t ca;
-    pthread_condattr_init(&ca);
-    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-    pthread_cond_init(&b->cv, &ca);
-    pthread_condattr_destroy(&ca);
+    cuzk_engine_cond_init(&b->cv);
     b->total = total;
     b->used = b->peak = 0;
     b->queued = 0;

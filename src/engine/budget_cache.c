@@ -12,11 +12,7 @@ void cuzk_budget_cache_init(cuzk_budget_cache_t *c, const cuzk_budget_cache_ops_
 {
     memset(c, 0, sizeof *c);
     pthread_mutex_init(&c->mu, NULL);
-    pthread_condattr_t ca;
-    pthread_condattr_init(&ca);
-    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-    pthread_cond_init(&c->cv, &ca);
-    pthread_condattr_destroy(&ca);
+    cuzk_engine_cond_init(&c->cv);
     c->ops = ops;
     c->budget = budget;
     c->min_idle_ns = cuzk_ms_to_ns(min_idle_ms);

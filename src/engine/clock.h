@@ -5,6 +5,7 @@
  * ("forever") instead of wrapping to a short time. */
 #ifndef CUZK_ENGINE_CLOCK_H
 #define CUZK_ENGINE_CLOCK_H
+#include <pthread.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -29,6 +30,16 @@ static inline uint64_t cuzk_ms_to_ns(uint64_t ms)
 static inline uint64_t cuzk_after_ns(uint64_t t, uint64_t span)
 {
     return span > UINT64_MAX - t ? UINT64_MAX : t + span;
+}
+
+/* A condition variable whose timed waits run on the engine's clock (deadlines from cuzk_engine_timespec). */
+static inline void cuzk_engine_cond_init(pthread_cond_t *cv)
+{
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(cv, &ca);
+    pthread_condattr_destroy(&ca);
 }
 
 /* t as the deadline of pthread_cond_timedwait on a condition variable of CLOCK_MONOTONIC. */

@@ -86,13 +86,9 @@ cuzk_status cuzk_engine_new(cuzk_engine_t **out, const cuzk_engine_config_t *cfg
     e->t_start = cuzk_engine_now_ns();
     pthread_mutex_init(&e->mu, NULL);
     pthread_mutex_init(&e->log_mu, NULL);
-    pthread_condattr_t ca;
-    pthread_condattr_init(&ca);
-    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-    pthread_cond_init(&e->work_cv, &ca);
-    pthread_cond_init(&e->prove_cv, &ca);
-    pthread_cond_init(&e->done_cv, &ca);
-    pthread_condattr_destroy(&ca);
+    cuzk_engine_cond_init(&e->work_cv);
+    cuzk_engine_cond_init(&e->prove_cv);
+    cuzk_engine_cond_init(&e->done_cv);
     cuzk_budget_init(&e->budget, cfg->total_budget, cuzk_engine_evict_idle, e);
     cuzk_srs_cache_init(&e->srs, e->param_cache, &e->budget, cfg->eviction_min_idle_ms, cfg->prover_threads);
     cuzk_record_cache_init(&e->records, &e->budget, cfg->eviction_min_idle_ms);

@@ -14,6 +14,7 @@ out_has() {
 
 start_daemon() {
   log="$1"; shift
+  : >"$log" # emptied before the start: an earlier daemon's "serving" line must not count as this one's
   case " $* " in *" -l "*) "$daemon" "$@" >"$log" 2>&1 & ;; *) "$daemon" -l 127.0.0.1:0 "$@" >"$log" 2>&1 & ;; esac
   pid=$!
   port=""; status_port=""
