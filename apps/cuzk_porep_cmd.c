@@ -25,6 +25,7 @@ void cuzk_porep_cmd_usage(FILE *f)
 {
     fprintf(f, "  porep prove  --c1 FILE --params DIR --out PROOF [--sector-num N --miner-id N] [--threads N]\n"
                "               [--synth direct|record] [--sector-size SIZE] [--partition K]\n"
+               "               [--stream-params auto|yes|no]\n"
                "              PoRep C2: prove every partition (or partition K alone), verify, write the proofs\n"
                "              (192 bytes each)\n"
                "  porep verify --c1 FILE --params DIR --proof PROOF --miner-id N [--sector-num N]\n"
@@ -50,13 +51,18 @@ typedef struct {
     uint64_t sector_num, miner_id, partition;
     bool has_sector_num, has_miner_id, has_partition;
     int threads;
+    int stream; /* STREAM_* */
     cuzk_porep_synth_mode synth;
 } args_t;
+
+/* --stream-params, in the order of its choices */
+enum { STREAM_AUTO, STREAM_YES, STREAM_NO };
 
 /* The options of prove (proving) or verify into a; CLI_CONTINUE, or the exit code. */
 static int parse_args(args_t *a, bool proving, int argc, char **argv)
 {
     static const char *const synth_modes[] = {"direct", "record", NULL};
+    static const char *const stream_modes[] = {"auto", "yes", "no", NULL};
     memset(a, 0, sizeof *a);
     uint64_t threads = 0;
     int synth = CUZK_POREP_SYNTH_DIRECT;
@@ -79,6 +85,12 @@ static int parse_args(args_t *a, bool proving, int argc, char **argv)
                               "from the file piece by piece, never held whole"
                             : "the proof file is partition K's proof alone",
                     .seen = &a->has_partition),
+        proving ? (cli_opt)CLI_CHOICE_OPT("stream-params", 0, &a->stream, stream_modes,
+                                          "read the parameters from the file piece by piece for each partition\n"
+                                          "instead of decoding them whole first (auto, the default: when the .params\n"
+                                          "file is larger than half of the available memory, as a 32GiB sector's\n"
+                                          "47 GB are on most machines; --partition always streams)")
+                : (cli_opt)CLI_END,
         CLI_END};
     const cli_cmd c = {proving ? "cuzk porep prove" : "cuzk porep verify", NULL,
                        proving ? "PoRep C2: proves every partition of the C1's sector, verifies the proofs and writes\n"
@@ -199,8 +211,8 @@ static int check_partition(const args_t *a, const cuzk_porep_c1_info_t *info, co
     return 0;
 }
 
-/* Proves what the options ask: every partition (proofs[0..partitions)) or partition K alone (proofs[0]),
- * the latter with the parameters streamed and in the partition's own memory. */
+/* Proves what the options ask: every partition (proofs[0..partitions)) one after the other, or partition K
+ * alone (proofs[0]) in its own memory; with streamed keys each partition's MSMs read the file piece by piece. */
 static cuzk_status prove_selected(cuzk_groth16_proof_t *proofs, const args_t *a, const cuzk_porep_c1_t *c1,
                                   const cuzk_porep_c1_info_t *info, const cuzk_porep_keys_t *keys,
                                   cuzk_porep_timings_t *tm, cuzk_err_t *err)
@@ -214,6 +226,30 @@ static cuzk_status prove_selected(cuzk_groth16_proof_t *proofs, const args_t *a,
         st = cuzk_porep_prove_partition(proofs, c1, (uint32_t)a->partition, cuzk_porep_keys_pk(keys), &po, err);
     tm->prove_ms = s_since(t0) * 1e3; /* synthesis included: one call does both */
     return st;
+}
+
+/* Whether to stream the parameters (see --stream-params): EXIT_BAD with a message when the options
+ * contradict each other; says so on stderr when the automatic choice streams a whole sector. */
+static int choose_streamed(bool *streamed, const args_t *a, const cuzk_porep_c1_info_t *info, const char *who)
+{
+    *streamed = a->has_partition || a->stream == STREAM_YES;
+    if (a->has_partition && a->stream == STREAM_NO) {
+        fprintf(stderr, "%s: --stream-params no: --partition always streams the parameters\n", who);
+        return EXIT_BAD;
+    }
+    if (a->has_partition || a->stream != STREAM_AUTO)
+        return 0;
+    cuzk_err_t err = {{0}};
+    uint64_t bytes = 0;
+    if (cuzk_porep_keys_should_stream(streamed, &bytes, a->params, info->proof.id, &err) != CUZK_OK) {
+        fprintf(stderr, "%s: %s\n", who, err.msg);
+        return EXIT_BAD;
+    }
+    if (*streamed)
+        fprintf(stderr, "%s: the parameters (%.1f GB) are larger than half of the available memory: each of the %u "
+                        "partitions reads them from the file piece by piece\n",
+                who, (double)bytes / 1e9, info->partitions);
+    return 0;
 }
 
 static int cmd_prove(int argc, char **argv)
@@ -241,10 +277,13 @@ static int cmd_prove(int argc, char **argv)
     uint8_t *bytes = malloc((size_t)n_proofs * CUZK_GROTH16_PROOF_BYTES);
     double load_s = 0, verify_s = 0;
     cuzk_porep_timings_t tm = {0};
+    bool streamed = false;
     rc = (!proofs || !bytes) ? EXIT_BAD : check_partition(&a, &info, who);
+    if (!rc)
+        rc = choose_streamed(&streamed, &a, &info, who);
     if (!rc) {
         t0 = cli_now();
-        rc = open_keys(&keys, &a, &info, true, a.has_partition, who);
+        rc = open_keys(&keys, &a, &info, true, streamed, who);
         load_s = s_since(t0);
         cli_timing_report("porep_load_params", t0);
     }

@@ -3,13 +3,14 @@
 #   1. a synthetic 32GiB C1 output (it passes every check, describes no real sector; ~40 MB),
 #   2. development parameters of the 32GiB circuit under their v28 names (cuzk params generate, streamed:
 #      a 47.4 GB .params, reused when already there),
-#   3. partition K proved out of core (CUZK_TIMING phases, peak RSS from /usr/bin/time -v),
-#   4. the proof verified against the .vk; refused with A and C swapped, under another partition and for
-#      another miner.
+#   3. partition K proved out of core (CUZK_TIMING phases, peak RSS from /usr/bin/time -v), or with K = all
+#      the whole sector: its 10 partitions one after the other, the key streamed for each (1,920 bytes),
+#   4. the proof verified against the .vk; refused with A and C swapped, under another partition (one
+#      partition) and for another miner.
 # Needs: ~50 GB free in DIR, 24 GiB of RAM, the Release build (make build). Time on a 2-core Zen 5 VM:
-# parameters once ~15–30 min, each proof a few minutes (see docs/PERF.md, "Production scale").
+# parameters once ~15–30 min, each partition's proof a few minutes (see docs/PERF.md, "Production scale").
 #
-# usage: scripts/bench-32g-partition.sh [DIR] [PARTITION] [THREADS]   (defaults: bench-32g 0 every CPU)
+# usage: scripts/bench-32g-partition.sh [DIR] [PARTITION|all] [THREADS]   (defaults: bench-32g 0 every CPU)
 set -euo pipefail
 
 DIR=${1:-bench-32g}
@@ -46,19 +47,21 @@ echo "== parameters (streamed; reused when present) -> $DIR/params"
     "$CUZK" params generate --kind porep --sector-size 32GiB --out "$DIR/params" --threads "$THREADS"
 
 PROOF="$DIR/proof-$PART"
+SELECT=(--partition "$PART") # the options that name what is proved and verified
+[ "$PART" = all ] && SELECT=()
 echo "== prove partition $PART -> $PROOF"
-CUZK_TIMING=1 /usr/bin/time -v "$CUZK" porep prove --c1 "$C1" --params "$DIR/params" --partition "$PART" \
+CUZK_TIMING=1 /usr/bin/time -v "$CUZK" porep prove --c1 "$C1" --params "$DIR/params" "${SELECT[@]}" \
     --out "$PROOF" --miner-id "$MINER" --sector-num "$SECTOR" --threads "$THREADS" 2>"$DIR/prove-$PART.log"
 grep -E "phase=|Elapsed|Maximum resident" "$DIR/prove-$PART.log" || true
 
 echo "== verify partition $PART"
-"$CUZK" porep verify --c1 "$C1" --params "$DIR/params" --proof "$PROOF" --partition "$PART" \
+"$CUZK" porep verify --c1 "$C1" --params "$DIR/params" --proof "$PROOF" "${SELECT[@]}" \
     --miner-id "$MINER" --sector-num "$SECTOR"
 
 # Each refusal must be a verdict (exit 1), not a decoding error: the tampered proof keeps valid points.
-refused() { # what, proof, partition, miner
+refused() { # what, proof, partition (empty: the whole sector), miner
     set +e
-    "$CUZK" porep verify --c1 "$C1" --params "$DIR/params" --proof "$2" --partition "$3" \
+    "$CUZK" porep verify --c1 "$C1" --params "$DIR/params" --proof "$2" ${3:+--partition "$3"} \
         --miner-id "$4" --sector-num "$SECTOR"
     rc=$?
     set -e
@@ -67,12 +70,15 @@ refused() { # what, proof, partition, miner
         exit 1
     fi
 }
-echo "== refused: the proof with A and C swapped, under another partition, for another miner"
-head -c 48 "$PROOF" > "$PROOF.swapped.a"          # A (48 bytes), B (96), C (48)
-{ tail -c 48 "$PROOF"; head -c 144 "$PROOF" | tail -c 96; cat "$PROOF.swapped.a"; } > "$PROOF.swapped"
-rm -f "$PROOF.swapped.a"
-refused "the proof with A and C swapped" "$PROOF.swapped" "$PART" "$MINER"
+ONE=$PART # the partition verified alone (the whole sector: empty)
+[ "$PART" = all ] && ONE=
+echo "== refused: the (first) proof with A and C swapped, under another partition, for another miner"
+# A (48 bytes), B (96), C (48) of the first proof; the rest of the file as it was
+{ head -c 192 "$PROOF" | tail -c 48; head -c 144 "$PROOF" | tail -c 96; head -c 48 "$PROOF"; tail -c +193 "$PROOF"; } \
+    > "$PROOF.swapped"
+refused "the proof with A and C swapped" "$PROOF.swapped" "$ONE" "$MINER"
 rm -f "$PROOF.swapped"
-refused "the proof under another partition" "$PROOF" "$(( (PART + 1) % 10 ))" "$MINER"
-refused "the proof for another miner" "$PROOF" "$PART" "$(( MINER + 1 ))"
-echo "bench-32g-partition: partition $PART proved and verified; a tampered proof, another partition and another miner refused"
+[ -n "$ONE" ] && refused "the proof under another partition" "$PROOF" "$(( (PART + 1) % 10 ))" "$MINER"
+refused "the proof for another miner" "$PROOF" "$ONE" "$(( MINER + 1 ))"
+echo "bench-32g-partition: partition $PART proved and verified; a tampered proof, another partition (one partition)" \
+    "and another miner refused"

@@ -215,6 +215,16 @@ CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_porep_keys_load_streamed(cuzk_porep_keys_t **out, const char *dir, uint64_t proof_id, int threads,
                                           cuzk_err_t *err);
 
+/* Whether proving with proof_id's keys in dir should stream the .params file (cuzk_porep_keys_load_streamed)
+ * rather than decode it whole (cuzk_porep_keys_load): true when the file is larger than half of the memory
+ * this machine has available now (the kernel's MemAvailable), the rule the engine applies to its budget; the
+ * rest of that memory holds a partition's own buffers (32GiB: about 17 GB beside a 47 GB file).
+ * *params_bytes is the file's size. A file that cannot be examined gives false and 0 (the load that follows
+ * reports it). Errors: those of cuzk_porep_params_paths. */
+CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3)
+cuzk_status cuzk_porep_keys_should_stream(bool *stream, uint64_t *params_bytes, const char *dir, uint64_t proof_id,
+                                          cuzk_err_t *err);
+
 /* Frees keys and everything their accessors returned (NULL-safe). */
 CUZK_API void cuzk_porep_keys_free(cuzk_porep_keys_t *keys);
 

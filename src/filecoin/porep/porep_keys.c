@@ -9,6 +9,7 @@
 
 #include "filecoin/sdr/porep_inputs.h"
 #include "filecoin/porep/porep_prove.h"
+#include "util/bigmem.h"
 
 cuzk_status cuzk_porep_params_paths(cuzk_porep_params_paths_t *p, const char *dir, uint64_t proof_id,
                                     cuzk_err_t *err)
@@ -22,6 +23,21 @@ cuzk_status cuzk_porep_params_paths(cuzk_porep_params_paths_t *p, const char *di
     if (cuzk_fc_porep_params_stem(stem, sizeof stem, proof) != CUZK_OK)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "no parameter file name for %s", proof->name);
     return cuzk_fc_params_paths(p, dir, stem, err);
+}
+
+cuzk_status cuzk_porep_keys_should_stream(bool *stream, uint64_t *params_bytes, const char *dir, uint64_t proof_id,
+                                          cuzk_err_t *err)
+{
+    *stream = false;
+    *params_bytes = 0;
+    cuzk_porep_params_paths_t paths;
+    cuzk_status st = cuzk_porep_params_paths(&paths, dir, proof_id, err);
+    struct stat sb;
+    if (st != CUZK_OK || stat(paths.params, &sb) != 0 || !S_ISREG(sb.st_mode))
+        return st;
+    *params_bytes = (uint64_t)sb.st_size;
+    *stream = *params_bytes > cuzk_mem_available() / 2;
+    return CUZK_OK;
 }
 
 /* The .params' lengths against the circuit of the registered proof arg. */

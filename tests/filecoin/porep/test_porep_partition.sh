@@ -1,10 +1,12 @@
 #!/bin/sh
 # One PoRep partition proved and verified alone with the cuzk tool (`porep prove|verify --partition K`: the
-# parameters streamed from the file, the partition proved in its own memory). Default run: the partition
-# number checked before anything is proved (exit 2, a message, no file). With --full (the slow suite):
+# parameters streamed from the file, the partition proved in its own memory), and a whole sector proved
+# with the parameters streamed (`--stream-params yes`). Default run: the partition number and the streaming
+# choice checked before anything is proved (exit 2, a message, no file). With --full (the slow suite):
 # development parameters for 2KiB (made once in PARAMS_DIR, then reused), partition 0 proved (192 bytes)
 # and verified with --partition 0 and as the whole one-partition sector; a flipped byte does not verify
-# (exit 1); another partition number is refused (exit 2).
+# (exit 1); another partition number is refused (exit 2); the whole sector proved with the parameters
+# streamed verifies.
 # Usage: test_porep_partition.sh <cuzk> <params dir> [--full]
 set -u
 cuzk="$1"
@@ -26,6 +28,13 @@ no_file "prove: partition out of range" "$dir/p1"
 expect 2 "verify: partition out of range" "$cuzk" porep verify --c1 "$dir/s/c1.json" --params "$params" \
   --proof "$dir/data" --partition 1 $v7
 stderr_has "verify: partition out of range" "has partitions 0 to 0"
+expect 2 "prove: --partition with --stream-params no" "$cuzk" porep prove --c1 "$dir/s/c1.json" --params "$params" \
+  --out "$dir/p1" --partition 0 --stream-params no
+stderr_has "prove: --partition with --stream-params no" "always streams"
+no_file "prove: --partition with --stream-params no" "$dir/p1"
+expect 2 "prove: --stream-params maybe" "$cuzk" porep prove --c1 "$dir/s/c1.json" --params "$params" \
+  --out "$dir/p1" --stream-params maybe
+no_file "prove: --stream-params maybe" "$dir/p1"
 
 if [ "$full" = "--full" ]; then
   expect 0 "params generate" "$cuzk" params generate --kind porep --sector-size 2KiB --out "$params"
@@ -50,6 +59,11 @@ if [ "$full" = "--full" ]; then
   cat "$dir/p0" "$dir/p0" >"$dir/two"
   expect 1 "verify --partition 0: two proofs" "$cuzk" porep verify --c1 "$dir/s/c1.json" --params "$params" \
     --proof "$dir/two" --partition 0 $v7
+  expect 0 "prove --stream-params yes" "$cuzk" porep prove --c1 "$dir/s/c1.json" --params "$params" \
+    --out "$dir/ps" --stream-params yes
+  size_is "prove --stream-params yes" "$dir/ps" 192
+  expect 0 "verify: the sector proved with the parameters streamed" "$cuzk" porep verify --c1 "$dir/s/c1.json" \
+    --params "$params" --proof "$dir/ps" $v7
 fi
 
 [ "$fails" -eq 0 ] && echo "porep partition: all passed" || echo "porep partition: $fails failed"
