@@ -63,6 +63,9 @@ bool g1_aff_on_curve(const g1_aff *p);    /* infinity counts as on the curve */
 /* Index of the first of p[0..n) that is not on the curve (infinity counts as on it), n when none;
  * coordinates must be canonical. Eight points at a time with AVX-512 IFMA. */
 size_t g1_aff_first_off_curve(const g1_aff *p, size_t n);
+/* c[i] = the Montgomery form of the raw canonical value c[i] holds (what fp.h's elements are), in place;
+ * eight at a time with AVX-512 IFMA. For coordinates decoded from files. */
+void fp_to_mont_many(fp *c, size_t n);
 bool g1_jac_on_curve(const g1_jac *p);
 /* Membership in the order-r subgroup for a point already known to be on the curve: σ(P) == −x²·P
  * with σ(x, y) = (βx, y) (Scott, "A note on group membership tests", 2021). */

@@ -1,8 +1,9 @@
-/* Curve membership of many affine points at once (parameter and key files): with the lane kernels
- * of the dispatch table (AVX-512 IFMA) eight points go through one set of vector multiplications,
- * else the scalar check runs per point. */
+/* Curve membership of many affine points at once, and the Montgomery form of many decoded coordinates
+ * (parameter and key files): with the lane kernels of the dispatch table (AVX-512 IFMA) eight points or
+ * coordinates go through one set of vector multiplications, else the scalar code runs one by one. */
 #include "ec/ec.h"
 #include "ec/ifma/ec_ifma.h"
+#include "ff/mont.h"
 
 #define BLOCK 256
 
@@ -43,4 +44,15 @@ size_t g1_aff_first_off_curve(const g1_aff *p, size_t n)
 size_t g2_aff_first_off_curve(const g2_aff *p, size_t n)
 {
     return first_off_curve(p, n, sizeof *p, g2_one, ec_lanes(), g2_batch);
+}
+
+void fp_to_mont_many(fp *c, size_t n)
+{
+    const ec_ifma_ops *k = ec_lanes();
+    if (k) {
+        k->fp_to_mont_n(c, n);
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        fp_mul(&c[i], &c[i], &FP_R2); /* raw·2^768·2^-384 */
 }

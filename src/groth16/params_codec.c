@@ -84,6 +84,38 @@ static int flagged(const uint8_t *in, size_t len, bool allow_inf)
     return allow_inf ? CUZK_OK : PARAMS_DEC_INFINITY;
 }
 
+/* The coordinates of an unflagged G1 point into *out as raw canonical values (not yet in Montgomery form),
+ * or a code: a value not below p, or x = 0, which is never valid ((0, 0) is our infinity; (0, ±2) are the
+ * only curve points with x = 0, of order 3, and blst rejects them even in its unchecked deserializer). */
+static int dec_g1_raw(g1_aff *out, const uint8_t in[PARAMS_G1_BYTES])
+{
+    load_be384(out->x.l, in);
+    load_be384(out->y.l, in + FP_BYTES);
+    if (!below_p(out->x.l) || !below_p(out->y.l))
+        return CUZK_ERR_NOT_CANONICAL;
+    if (__builtin_expect(is_zero384(out->x.l), 0)) {
+        g1_aff q;
+        to_mont(&q.x, out->x.l);
+        to_mont(&q.y, out->y.l);
+        return !is_zero384(out->y.l) && g1_aff_on_curve(&q) ? CUZK_ERR_NOT_IN_SUBGROUP : CUZK_ERR_NOT_ON_CURVE;
+    }
+    return CUZK_OK;
+}
+
+/* The same for G2: an Fp2 coordinate is c1 || c0; all four zero would read back as infinity. */
+static int dec_g2_raw(g2_aff *out, const uint8_t in[PARAMS_G2_BYTES])
+{
+    uint64_t *v[4] = {out->x.c1.l, out->x.c0.l, out->y.c1.l, out->y.c0.l};
+    for (int k = 0; k < 4; k++) {
+        load_be384(v[k], in + k * FP_BYTES);
+        if (!below_p(v[k]))
+            return CUZK_ERR_NOT_CANONICAL;
+    }
+    if (__builtin_expect(is_zero384(v[0]) && is_zero384(v[1]) && is_zero384(v[2]) && is_zero384(v[3]), 0))
+        return CUZK_ERR_NOT_ON_CURVE;
+    return CUZK_OK;
+}
+
 int params_dec_g1(g1_aff *out, const uint8_t in[PARAMS_G1_BYTES], cuzk_params_check check,
                   bool allow_inf)
 {
@@ -93,19 +125,12 @@ int params_dec_g1(g1_aff *out, const uint8_t in[PARAMS_G1_BYTES], cuzk_params_ch
             g1_aff_set_inf(out);
         return c;
     }
-    uint64_t x[FP_LIMBS], y[FP_LIMBS];
-    load_be384(x, in);
-    load_be384(y, in + FP_BYTES);
-    if (!below_p(x) || !below_p(y))
-        return CUZK_ERR_NOT_CANONICAL;
     g1_aff q;
-    to_mont(&q.x, x);
-    to_mont(&q.y, y);
-    /* (0, 0) is our infinity; (0, ±2) are the only curve points with x = 0, of order 3, and blst
-     * rejects them even in its unchecked deserializer. */
-    if (__builtin_expect(is_zero384(x), 0))
-        return !is_zero384(y) && g1_aff_on_curve(&q) ? CUZK_ERR_NOT_IN_SUBGROUP
-                                                     : CUZK_ERR_NOT_ON_CURVE;
+    int c = dec_g1_raw(&q, in);
+    if (c != CUZK_OK)
+        return c;
+    to_mont(&q.x, q.x.l);
+    to_mont(&q.y, q.y.l);
     if (check >= CUZK_PARAMS_CHECK_CURVE && !g1_on_curve_inl(&q))
         return CUZK_ERR_NOT_ON_CURVE;
     if (check >= CUZK_PARAMS_CHECK_SUBGROUP && !g1_aff_in_subgroup(&q))
@@ -123,20 +148,14 @@ int params_dec_g2(g2_aff *out, const uint8_t in[PARAMS_G2_BYTES], cuzk_params_ch
             g2_aff_set_inf(out);
         return c;
     }
-    /* An Fp2 coordinate is c1 || c0. */
-    uint64_t v[4][FP_LIMBS];
-    for (int k = 0; k < 4; k++) {
-        load_be384(v[k], in + k * FP_BYTES);
-        if (!below_p(v[k]))
-            return CUZK_ERR_NOT_CANONICAL;
-    }
-    if (__builtin_expect(is_zero384(v[0]) && is_zero384(v[1]) && is_zero384(v[2]) && is_zero384(v[3]), 0))
-        return CUZK_ERR_NOT_ON_CURVE; /* (0, 0) would read back as infinity */
     g2_aff q;
-    to_mont(&q.x.c1, v[0]);
-    to_mont(&q.x.c0, v[1]);
-    to_mont(&q.y.c1, v[2]);
-    to_mont(&q.y.c0, v[3]);
+    int c = dec_g2_raw(&q, in);
+    if (c != CUZK_OK)
+        return c;
+    to_mont(&q.x.c1, q.x.c1.l);
+    to_mont(&q.x.c0, q.x.c0.l);
+    to_mont(&q.y.c1, q.y.c1.l);
+    to_mont(&q.y.c0, q.y.c0.l);
     if (check >= CUZK_PARAMS_CHECK_CURVE && !g2_aff_on_curve(&q))
         return CUZK_ERR_NOT_ON_CURVE;
     if (check >= CUZK_PARAMS_CHECK_SUBGROUP && !g2_aff_in_subgroup(&q))
@@ -198,22 +217,34 @@ static void lower_to(uint64_t *slot, uint64_t v)
         ;
 }
 
-/* At the curve check level the points of a chunk are decoded unchecked, then checked together by the
- * lane kernels (g1/g2_aff_first_off_curve: eight points per set of vector products); the lowest bad index
- * of the chunk is reported either way. */
+/* One point of an array (no infinity) with its coordinates left raw: the batched path of dec_chunk. */
+static int dec_raw(const dec_job *j, size_t i)
+{
+    const uint8_t *in = j->in + i * (j->g2 ? PARAMS_G2_BYTES : PARAMS_G1_BYTES);
+    if (__builtin_expect(in[0] & FLAG_BITS, 0))
+        return flagged(in, j->g2 ? PARAMS_G2_BYTES : PARAMS_G1_BYTES, false);
+    return j->g2 ? dec_g2_raw((g2_aff *)j->out + i, in) : dec_g1_raw((g1_aff *)j->out + i, in);
+}
+
+/* Below the subgroup check level the points of a chunk are decoded with their coordinates raw, brought into
+ * Montgomery form together (fp_to_mont_many: eight at a time in IFMA lanes) and, at the curve level, checked
+ * together (g1/g2_aff_first_off_curve, likewise); the lowest bad index of the chunk is reported either way. */
 static void dec_chunk(dec_job *j, size_t b, size_t e)
 {
-    const bool batch = j->check == CUZK_PARAMS_CHECK_CURVE;
-    const cuzk_params_check each = batch ? CUZK_PARAMS_CHECK_NONE : j->check;
+    const bool batch = j->check != CUZK_PARAMS_CHECK_SUBGROUP;
     size_t i = b;
     int c = CUZK_OK;
     for (; i < e; i++) {
-        c = j->g2 ? params_dec_g2((g2_aff *)j->out + i, j->in + i * PARAMS_G2_BYTES, each, false)
-                  : params_dec_g1((g1_aff *)j->out + i, j->in + i * PARAMS_G1_BYTES, each, false);
+        c = batch ? dec_raw(j, i)
+            : j->g2 ? params_dec_g2((g2_aff *)j->out + i, j->in + i * PARAMS_G2_BYTES, j->check, false)
+                    : params_dec_g1((g1_aff *)j->out + i, j->in + i * PARAMS_G1_BYTES, j->check, false);
         if (__builtin_expect(c != CUZK_OK, 0))
             break;
     }
-    if (batch) { /* the points before the first undecodable one */
+    if (batch) /* the points before the first undecodable one: x, y (G2: four Fp) each */
+        fp_to_mont_many(j->g2 ? (fp *)((g2_aff *)j->out + b) : (fp *)((g1_aff *)j->out + b),
+                        (i - b) * (j->g2 ? 4 : 2));
+    if (j->check == CUZK_PARAMS_CHECK_CURVE) {
         size_t off = j->g2 ? g2_aff_first_off_curve((const g2_aff *)j->out + b, i - b)
                            : g1_aff_first_off_curve((const g1_aff *)j->out + b, i - b);
         if (off < i - b) {

@@ -1,7 +1,9 @@
 /* The batched curve-membership kernels (ec_ifma_ops.g1_on_curve_n / g2_on_curve_n) and their dispatcher
  * g1_aff_first_off_curve / g2_aff_first_off_curve, against the curve equations evaluated in GMP:
  * curve points, points with one coordinate changed, infinity, (0, ±2) (on G1's curve), coordinates
- * p − 1, every length around the 8-lane rows; real build against the emulated one where it runs. */
+ * p − 1, every length around the 8-lane rows; real build against the emulated one where it runs.
+ * Likewise the batched Montgomery conversion of decoded coordinates (fp_to_mont_n, fp_to_mont_many)
+ * against v·2^384 mod p in GMP: 0, 1, p − 1 and random values below p. */
 #include <stdlib.h>
 #include <string.h>
 #include "ec/ec.h"
@@ -121,6 +123,52 @@ static void make_points(g1_aff *p1, g2_aff *p2, size_t n)
     }
 }
 
+/* fp_to_mont_n / fp_to_mont_many over raw values below p: each result is v·2^384 mod p (GMP), nothing
+ * past n is touched. */
+#define NM 43
+static void check_to_mont(void)
+{
+    fp raw[NM], want[NM], got[NM + 1];
+    mpz_t v, w;
+    mpz_inits(v, w, NULL);
+    for (size_t i = 0; i < NM; i++) {
+        memset(&raw[i], 0, sizeof raw[i]);
+        if (i == 1)
+            raw[i].l[0] = 1;
+        else if (i == 2 || i > 3)
+            for (int j = 0; j < FP_LIMBS; j++)
+                raw[i].l[j] = test_rand64();
+        raw[i].l[FP_LIMBS - 1] &= i == 2 ? ~(uint64_t)0 : 0x0fffffffffffffffull; /* i = 2: reduced below */
+        words_get(v, raw[i].l, FP_LIMBS);
+        if (i == 2 || i == 3) { /* p − 1 (i = 2), p − 2 (i = 3) */
+            mpz_sub_ui(v, P, i == 2 ? 1 : 2);
+            memset(&raw[i], 0, sizeof raw[i]);
+            mpz_export(raw[i].l, NULL, -1, 8, 0, 0, v);
+        }
+        mpz_mul_2exp(w, v, 384);
+        mpz_mod(w, w, P);
+        memset(&want[i], 0, sizeof want[i]);
+        mpz_export(want[i].l, NULL, -1, 8, 0, 0, w);
+    }
+    const ec_ifma_ops *impls[2];
+    int ni = ec_ifma_test_impls(impls);
+    for (int k = 0; k <= ni; k++) { /* the kernels, then the dispatcher as it stands */
+        for (size_t n = 0; n <= NM; n += (n < 20 ? 1 : 11)) {
+            memcpy(got, raw, n * sizeof *got);
+            memset(&got[n], 0xee, sizeof got[n]);
+            if (k < ni)
+                impls[k]->fp_to_mont_n(got, n);
+            else
+                fp_to_mont_many(got, n);
+            for (size_t i = 0; i < n; i++)
+                CHECK_MSG(memcmp(&got[i], &want[i], sizeof got[i]) == 0, "%s to_mont n=%zu value %zu",
+                          k < ni ? impls[k]->name : "dispatcher", n, i);
+            CHECK(got[n].l[0] == 0xeeeeeeeeeeeeeeeeull); /* nothing past n */
+        }
+    }
+    mpz_clears(v, w, NULL);
+}
+
 int main(void)
 {
     test_init("test_ifma_on_curve");
@@ -178,6 +226,7 @@ int main(void)
         CHECK(g2_aff_first_off_curve(p2, N) == first2);
         CHECK(g1_aff_first_off_curve(p1, first1) == first1);
         CHECK(g2_aff_first_off_curve(p2, 0) == 0);
+        check_to_mont();
     }
     CHECK(cuzk_dispatch_reinit(&saved, NULL) == CUZK_OK);
     mpz_clear(P);

@@ -80,8 +80,12 @@ static const cuzk_fc_feistel_lanes_t *fl_real[NV];
     {                                                                                                             \
         count(CUZK_ENTRY_EC_LANES, V), ec_real[V]->g2_on_curve_n(p, n, ok);                                       \
     }                                                                                                             \
+    static void ec_mont_##V(cuzk_fp_t *c, size_t n)                                                              \
+    {                                                                                                             \
+        count(CUZK_ENTRY_EC_LANES, V), ec_real[V]->fp_to_mont_n(c, n);                                            \
+    }                                                                                                             \
     static const ec_ifma_ops ec_w_##V = {"counted", ec_g1_add_##V, ec_g1_skip_##V, ec_g2_add_##V, ec_g1_oc_##V,  \
-                                         ec_g2_oc_##V};                                                           \
+                                         ec_g2_oc_##V, ec_mont_##V};                                              \
     static cuzk_status msm_g1_##V(cuzk_g1_jac_t *out, const cuzk_g1_affine_t *b, size_t nb,                       \
                                   const cuzk_scalar_t *s, size_t ns, const uint64_t *d, int t, unsigned w)        \
     {                                                                                                             \

@@ -43,7 +43,10 @@
  * batch. Cost per pair: 15 Fp multiplications on 8 lanes plus conversions.
  *
  * g1_on_curve_n, g2_on_curve_n: ok[i] = 1 when p[i] is on the curve (G1: y² = x³ + 4;
- * G2: y² = x³ + 4(1 + u)) or is the point at infinity (all coordinates zero), else 0. */
+ * G2: y² = x³ + 4(1 + u)) or is the point at infinity (all coordinates zero), else 0.
+ *
+ * fp_to_mont_n: c[i] becomes fp.h's Montgomery form of the raw value it holds (canonical in and out), in
+ * place: the coordinates of points decoded from a file. */
 typedef struct {
     const char *name; /* "avx512-ifma" or "emulated" */
     bool (*g1_batch_add)(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *const *p,
@@ -57,6 +60,7 @@ typedef struct {
                          void *scratch);
     void (*g1_on_curve_n)(const cuzk_g1_affine_t *p, size_t n, uint8_t *ok);
     void (*g2_on_curve_n)(const cuzk_g2_affine_t *p, size_t n, uint8_t *ok);
+    void (*fp_to_mont_n)(cuzk_fp_t *c, size_t n);
 } ec_ifma_ops;
 
 /* The real build when it is compiled in and this CPU runs it (AVX-512F + IFMA), else NULL. Which build the library uses is the dispatch

@@ -24,6 +24,7 @@ const ec_ifma_ops EC_IFMA_OPS_NAME = {
     .g2_batch_add = g2_batch_add_kernel,
     .g1_on_curve_n = k_g1_on_curve_n,
     .g2_on_curve_n = k_g2_on_curve_n,
+    .fp_to_mont_n = k_fp_to_mont_n,
 };
 
 #endif

@@ -113,4 +113,26 @@ static void k_g2_on_curve_n(const cuzk_g2_affine_t *p, size_t n, uint8_t *ok)
     }
 }
 
+/* [2^800 mod p] in radix 2^52: mul(V, K) = V·2^800·2^-416 = V·2^384, fp.h's Montgomery form of a raw V. */
+static const uint64_t FP8_2E800[8] = {0x551039a1d2c25ull, 0xc857a984373dcull, 0x3331128e8da66ull,
+                                      0xba38b82e8f651ull, 0xbb197b6252a29ull, 0xcbe4f4e32928cull,
+                                      0x80ef81f158c5dull, 0x000000000e91full};
+
+/* c[i] = V·2^384 mod p (canonical) for the raw canonical value V in c[i], in place, 8 at a time. */
+static void k_fp_to_mont_n(fp *c, size_t n)
+{
+    fp8v k, x;
+    fp8v_const(&k, FP8_2E800);
+    for (size_t base = 0; base < n; base += 8) {
+        size_t lanes = n - base < 8 ? n - base : 8;
+        uint64_t *dst[8];
+        for (size_t i = 0; i < 8; i++)
+            dst[i] = c[base + (i < lanes ? i : 0)].l;
+        fp8v_gather(&x, (const uint64_t *const *)dst);
+        fp8v_mul(&x, &x, &k);
+        fp8v_reduce(&x, &x);
+        fp8v_scatter(dst, (int)lanes, &x);
+    }
+}
+
 #endif
