@@ -7,6 +7,8 @@
 #include "ff/limbs.h"
 #include "ff/mont.h"
 #include "ff/safegcd.h"
+#include "ff/ifma/ifma.h"
+#include "util/dispatch.h"
 
 const uint64_t FR_MODULUS[FR_LIMBS] = {0xffffffff00000001ULL, 0x53bda402fffe5bfeULL,
                                        0x3339d80809a1d805ULL, 0x73eda753299d7d48ULL};
@@ -94,6 +96,16 @@ void fr_inv_fermat(fr *r, const fr *a) { fr_pow(r, a, R_MINUS_2, FR_LIMBS); }
 
 #define FR_IS_ZERO(x) fr_is_zero(x)
 FF_DEFINE_BATCH_INV(fr_batch_inv, fr, fr_mul, fr_inv, FR_IS_ZERO, FR_ONE, FR_ZERO)
+
+void fr_mul_many(fr *r, const fr *a, const fr *b, size_t n)
+{
+    if (cuzk_dispatch()->variant[CUZK_ENTRY_FF] == CUZK_VARIANT_IFMA && ifma_available()) {
+        ifma_fr_mul_n(r, a, b, n);
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        fr_mul(&r[i], &a[i], &b[i]);
+}
 
 int fr_legendre(const fr *a)
 {

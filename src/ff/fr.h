@@ -25,6 +25,9 @@ void fr_sub(fr *r, const fr *a, const fr *b);
 void fr_dbl(fr *r, const fr *a);
 void fr_neg(fr *r, const fr *a);
 void fr_mul(fr *r, const fr *a, const fr *b);   /* dispatched: portable / adx */
+/* r[i] = a[i]·b[i] for i < n (r may alias a or b): eight at a time in AVX-512 IFMA lanes when the
+ * dispatch table's ff entry takes the IFMA variant, else fr_mul one by one. For long element-wise passes. */
+void fr_mul_many(fr *r, const fr *a, const fr *b, size_t n);
 void fr_sqr(fr *r, const fr *a);                 /* dispatched: portable / adx */
 void fr_inv(fr *r, const fr *a);                 /* inv(0) = 0 */
 void fr_batch_inv(fr *out, const fr *in, size_t n);

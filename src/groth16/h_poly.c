@@ -42,8 +42,7 @@ typedef struct {
 static void h_product_chunk(void *p, size_t begin, size_t end)
 {
     product_ctx *ctx = p;
-    for (size_t j = begin; j < end; j++)
-        fr_mul(&ctx->c[j], &ctx->a[j], &ctx->b[j]);
+    fr_mul_many(ctx->c + begin, ctx->a + begin, ctx->b + begin, end - begin);
 }
 
 void g16_h_place_consumed(fr *a, fr *b, fr *c, size_t m, size_t num_constraints, const fr *input,
@@ -66,17 +65,24 @@ typedef struct {
     bool divide;
 } pointwise_ctx;
 
+/* Elements per step of the pointwise pass: its products go through fr_mul_many, 1/Z from a row of copies. */
+#define POINTWISE_STEP 256
+
 /* a[j] = a[j]·b[j] − c[j], times 1/Z on the coset. */
 static void h_pointwise_chunk(void *p, size_t begin, size_t end)
 {
     pointwise_ctx *ctx = p;
-    for (size_t j = begin; j < end; j++) {
-        fr t;
-        fr_mul(&t, &ctx->a[j], &ctx->b[j]);
-        fr_sub(&t, &t, &ctx->c[j]);
+    fr factor[POINTWISE_STEP];
+    for (size_t i = 0; ctx->divide && i < POINTWISE_STEP; i++)
+        factor[i] = ctx->factor;
+    for (size_t j = begin; j < end; j += POINTWISE_STEP) {
+        size_t n = end - j < POINTWISE_STEP ? end - j : POINTWISE_STEP;
+        fr *a = ctx->a + j;
+        fr_mul_many(a, a, ctx->b + j, n);
+        for (size_t i = 0; i < n; i++)
+            fr_sub(&a[i], &a[i], &ctx->c[j + i]);
         if (ctx->divide)
-            fr_mul(&t, &t, &ctx->factor);
-        ctx->a[j] = t;
+            fr_mul_many(a, a, factor, n);
     }
 }
 
