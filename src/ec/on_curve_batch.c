@@ -3,7 +3,6 @@
  * coordinates go through one set of vector multiplications, else the scalar code runs one by one. */
 #include "ec/ec.h"
 #include "ec/ifma/ec_ifma.h"
-#include "ff/mont.h"
 
 #define BLOCK 256
 
@@ -54,5 +53,5 @@ void fp_to_mont_many(fp *c, size_t n)
         return;
     }
     for (size_t i = 0; i < n; i++)
-        fp_mul(&c[i], &c[i], &FP_R2); /* raw·2^768·2^-384 */
+        fp_to_mont(&c[i], c[i].l);
 }

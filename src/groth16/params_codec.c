@@ -217,33 +217,39 @@ static void lower_to(uint64_t *slot, uint64_t v)
         ;
 }
 
-/* One point of an array (no infinity) with its coordinates left raw: the batched path of dec_chunk. */
-static int dec_raw(const dec_job *j, size_t i)
+/* Point i of an array (no infinity) into j->out[i], with its coordinates left raw (raw) or fully decoded and
+ * checked at j->check. */
+static int dec_point(const dec_job *j, size_t i, bool raw)
 {
-    const uint8_t *in = j->in + i * (j->g2 ? PARAMS_G2_BYTES : PARAMS_G1_BYTES);
+    const size_t in_bytes = j->g2 ? PARAMS_G2_BYTES : PARAMS_G1_BYTES;
+    const uint8_t *in = j->in + i * in_bytes;
+    if (!raw)
+        return j->g2 ? params_dec_g2((g2_aff *)j->out + i, in, j->check, false)
+                     : params_dec_g1((g1_aff *)j->out + i, in, j->check, false);
     if (__builtin_expect(in[0] & FLAG_BITS, 0))
-        return flagged(in, j->g2 ? PARAMS_G2_BYTES : PARAMS_G1_BYTES, false);
+        return flagged(in, in_bytes, false);
     return j->g2 ? dec_g2_raw((g2_aff *)j->out + i, in) : dec_g1_raw((g1_aff *)j->out + i, in);
 }
 
 /* Below the subgroup check level the points of a chunk are decoded with their coordinates raw, brought into
  * Montgomery form together (fp_to_mont_many: eight at a time in IFMA lanes) and, at the curve level, checked
  * together (g1/g2_aff_first_off_curve, likewise); the lowest bad index of the chunk is reported either way. */
+_Static_assert(sizeof(g1_aff) == 2 * sizeof(fp) && sizeof(g2_aff) == 4 * sizeof(fp),
+               "a decoded point is its coordinates, nothing else");
+
 static void dec_chunk(dec_job *j, size_t b, size_t e)
 {
     const bool batch = j->check != CUZK_PARAMS_CHECK_SUBGROUP;
+    const size_t point_bytes = j->g2 ? sizeof(g2_aff) : sizeof(g1_aff);
     size_t i = b;
     int c = CUZK_OK;
     for (; i < e; i++) {
-        c = batch ? dec_raw(j, i)
-            : j->g2 ? params_dec_g2((g2_aff *)j->out + i, j->in + i * PARAMS_G2_BYTES, j->check, false)
-                    : params_dec_g1((g1_aff *)j->out + i, j->in + i * PARAMS_G1_BYTES, j->check, false);
+        c = dec_point(j, i, batch);
         if (__builtin_expect(c != CUZK_OK, 0))
             break;
     }
-    if (batch) /* the points before the first undecodable one: x, y (G2: four Fp) each */
-        fp_to_mont_many(j->g2 ? (fp *)((g2_aff *)j->out + b) : (fp *)((g1_aff *)j->out + b),
-                        (i - b) * (j->g2 ? 4 : 2));
+    if (batch) /* the points before the first undecodable one, every coordinate (G1: 2 Fp, G2: 4) */
+        fp_to_mont_many((fp *)((char *)j->out + b * point_bytes), (i - b) * (point_bytes / sizeof(fp)));
     if (j->check == CUZK_PARAMS_CHECK_CURVE) {
         size_t off = j->g2 ? g2_aff_first_off_curve((const g2_aff *)j->out + b, i - b)
                            : g1_aff_first_off_curve((const g1_aff *)j->out + b, i - b);

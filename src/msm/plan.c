@@ -19,7 +19,7 @@
 /* G1 buckets of more than this many bytes per thread (window 19 and up: 2^18 points of 96 bytes) no
  * longer stay in the last-level cache, and each add pays for its bucket's miss. Fitted to G1 2^24 on 2
  * threads (Zen 5): window 20, 13 windows, measured 5 % slower than window 17, 15 windows (9.9–10.1 s
- * against 9.4 s), that is 2 multiplications more per add. G2 has not been measured: no penalty there. */
+ * against 9.4–9.6 s), that is 2 multiplications more per add. G2 has not been measured: no penalty there. */
 #define BUCKETS_CACHED_BYTES ((size_t)16 << 20)
 #define COST_ADD_UNCACHED 2.0
 

@@ -131,20 +131,19 @@ static void check_to_mont(void)
     fp raw[NM], want[NM], got[NM + 1];
     mpz_t v, w;
     mpz_inits(v, w, NULL);
-    for (size_t i = 0; i < NM; i++) {
-        memset(&raw[i], 0, sizeof raw[i]);
-        if (i == 1)
-            raw[i].l[0] = 1;
-        else if (i == 2 || i > 3)
+    for (size_t i = 0; i < NM; i++) { /* 0, 1, p − 1, p − 2, then random values below 2^380 < p */
+        if (i < 2)
+            mpz_set_ui(v, i);
+        else if (i < 4)
+            mpz_sub_ui(v, P, i - 1);
+        else {
             for (int j = 0; j < FP_LIMBS; j++)
                 raw[i].l[j] = test_rand64();
-        raw[i].l[FP_LIMBS - 1] &= i == 2 ? ~(uint64_t)0 : 0x0fffffffffffffffull; /* i = 2: reduced below */
-        words_get(v, raw[i].l, FP_LIMBS);
-        if (i == 2 || i == 3) { /* p − 1 (i = 2), p − 2 (i = 3) */
-            mpz_sub_ui(v, P, i == 2 ? 1 : 2);
-            memset(&raw[i], 0, sizeof raw[i]);
-            mpz_export(raw[i].l, NULL, -1, 8, 0, 0, v);
+            raw[i].l[FP_LIMBS - 1] &= 0x0fffffffffffffffull;
+            words_get(v, raw[i].l, FP_LIMBS);
         }
+        memset(&raw[i], 0, sizeof raw[i]);
+        mpz_export(raw[i].l, NULL, -1, 8, 0, 0, v);
         mpz_mul_2exp(w, v, 384);
         mpz_mod(w, w, P);
         memset(&want[i], 0, sizeof want[i]);
