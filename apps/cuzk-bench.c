@@ -27,6 +27,7 @@ typedef struct {
 
 static const micro_entry micros[] = {
     {"fp-mul", micro_fp_mul, "Fp (381-bit) Montgomery multiplication, dependent chain"},
+    {"fp-inv", micro_fp_inv, "Fp (381-bit) inversion, constant and variable time"},
     {"fr-mul", micro_fr_mul, "Fr (255-bit) Montgomery multiplication, dependent chain"},
     {"g1-add", micro_g1_add, "G1 Jacobian + affine (mixed) addition"},
     {"pairing", micro_pairing, "optimal ate pairing, Miller loop, final exponentiation, multi-pairing"},

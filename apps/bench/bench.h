@@ -34,6 +34,7 @@ const char *bench_fmt_time(char *buf, size_t cap, double seconds);
 
 /* The micro benchmarks; each returns 0 on success, non-zero when its result check failed. */
 int micro_fp_mul(const micro_args *a);
+int micro_fp_inv(const micro_args *a);
 int micro_fr_mul(const micro_args *a);
 int micro_g1_add(const micro_args *a);
 int micro_pairing(const micro_args *a);

@@ -5,6 +5,7 @@
  * reaches 0, f = ±1 and ±d is the inverse. Theorem 11.2 of the paper bounds the divsteps needed:
  * floor((49·b + 57) / 17) for b-bit inputs (b >= 46): 1101 for Fp (18 batches), 738 for Fr (12). */
 #include "ff/safegcd.h"
+#include <stdbool.h>
 
 typedef __int128 i128;
 #define M62 ((uint64_t)0x3fffffffffffffffULL)
@@ -44,6 +45,39 @@ static int64_t divsteps_62(int64_t delta, uint64_t f, uint64_t g, int64_t t[4])
         v *= 2;
     }
     t[0] = u, t[1] = v, t[2] = q, t[3] = r;
+    return delta;
+}
+
+/* The same 62 divsteps in variable time: a run of z zero bits at the bottom of g is z divsteps that
+ * only halve g, taken as one shift; the matrix entries are kept unsigned so that the shifts of
+ * negative ones are defined (they fit, |u| + |v| <= 2^62, and are read back as two's complement). */
+static int64_t divsteps_62_vartime(int64_t delta, uint64_t f, uint64_t g, int64_t t[4])
+{
+    uint64_t u = 1, v = 0, q = 0, r = 1;
+    int left = 62;
+    for (;;) {
+        int z = g ? __builtin_ctzll(g) : left;
+        if (z > left)
+            z = left;
+        g >>= z, u <<= z, v <<= z;
+        delta += z;
+        left -= z;
+        if (left == 0)
+            break;
+        /* g is odd: swap when delta > 0, then g += f (now even) and halve it */
+        if (delta > 0) {
+            uint64_t x = f;
+            f = g, g = 0 - x;
+            x = u, u = q, q = 0 - x;
+            x = v, v = r, r = 0 - x;
+            delta = -delta;
+        }
+        g += f, q += u, r += v;
+        g >>= 1, u <<= 1, v <<= 1;
+        delta += 1;
+        left -= 1;
+    }
+    t[0] = (int64_t)u, t[1] = (int64_t)v, t[2] = (int64_t)q, t[3] = (int64_t)r;
     return delta;
 }
 
@@ -132,7 +166,15 @@ static void from_s62(uint64_t *out, const int64_t *a, int n64, int n62)
     }
 }
 
-void sg_inverse(uint64_t *out, const uint64_t *x, const sg_modulus *m)
+static bool is_zero_s62(const int64_t *a, int n)
+{
+    int64_t any = 0;
+    for (int i = 0; i < n; i++)
+        any |= a[i];
+    return any == 0;
+}
+
+static void inverse(uint64_t *out, const uint64_t *x, const sg_modulus *m, bool vartime)
 {
     int n = m->n62;
     int64_t f[SG_MAX_LIMBS], g[SG_MAX_LIMBS], d[SG_MAX_LIMBS] = {0}, e[SG_MAX_LIMBS] = {1}, t[4];
@@ -141,10 +183,13 @@ void sg_inverse(uint64_t *out, const uint64_t *x, const sg_modulus *m)
         f[i] = m->q[i];
     to_s62(g, x, m->n64, n);
     for (int b = 0; b < m->batches; b++) {
-        delta = divsteps_62(delta, (uint64_t)f[0] | ((uint64_t)f[1] << 62),
-                            (uint64_t)g[0] | ((uint64_t)g[1] << 62), t);
+        uint64_t f0 = (uint64_t)f[0] | ((uint64_t)f[1] << 62), g0 = (uint64_t)g[0] | ((uint64_t)g[1] << 62);
+        delta = vartime ? divsteps_62_vartime(delta, f0, g0, t) : divsteps_62(delta, f0, g0, t);
         update_de(d, e, t, m);
         update_fg(f, g, t, n);
+        /* Once g = 0, further divsteps leave f and d as they are (g stays 0, T = 2^62·I). */
+        if (vartime && is_zero_s62(g, n))
+            break;
     }
     /* f = ±1 (or q when x = 0, where d = 0 anyway): the inverse is sign(f)·d, d in (−2q, q). */
     int64_t neg = f[n - 1] >> 63;
@@ -163,3 +208,7 @@ void sg_inverse(uint64_t *out, const uint64_t *x, const sg_modulus *m)
         d[i] = (d[i] & keep) | (s[i] & ~keep);
     from_s62(out, d, m->n64, n);
 }
+
+void sg_inverse(uint64_t *out, const uint64_t *x, const sg_modulus *m) { inverse(out, x, m, false); }
+
+void sg_inverse_vartime(uint64_t *out, const uint64_t *x, const sg_modulus *m) { inverse(out, x, m, true); }

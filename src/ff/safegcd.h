@@ -1,5 +1,5 @@
-/* Internal: constant-time modular inversion by Bernstein–Yang divsteps ("safegcd"), 62 divsteps
- * per batch on signed 62-bit limbs. Used for Fp and Fr inversion. */
+/* Internal: modular inversion by Bernstein–Yang divsteps ("safegcd"), 62 divsteps per batch on
+ * signed 62-bit limbs, in constant time (Fp and Fr inversion) or variable time. */
 #ifndef CUZK_FF_SAFEGCD_H
 #define CUZK_FF_SAFEGCD_H
 #include <stdint.h>
@@ -19,5 +19,10 @@ extern const sg_modulus SG_FP, SG_FR;
 /* out = x^-1 mod q for a canonical x < q (n64 limbs); out = 0 when x = 0. The running time does
  * not depend on x. */
 void sg_inverse(uint64_t *out, const uint64_t *x, const sg_modulus *m);
+
+/* The same result in variable time: runs of divsteps that only halve g are taken as one shift, and
+ * it stops once g = 0 instead of after the worst-case count. For values that need no protection from
+ * timing side channels. */
+void sg_inverse_vartime(uint64_t *out, const uint64_t *x, const sg_modulus *m);
 
 #endif

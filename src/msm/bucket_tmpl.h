@@ -159,6 +159,8 @@ static inline void GP(ba_add)(GP(ws) *w, uint32_t b, const AFF *p, uint32_t neg)
     }
     AFF *bk = &w->bk[b];
     if (!(s & MSM_B_SET)) {
+        if (GP(aff_is_zero_bytes)(p)) /* callers that leave infinity to the kernel (see run_window) */
+            return;
         bk->x = p->x;
         if (neg)
             FE_(neg)(&bk->y, &p->y);
@@ -168,7 +170,7 @@ static inline void GP(ba_add)(GP(ws) *w, uint32_t b, const AFF *p, uint32_t neg)
         return;
     }
 #ifdef GROUP_KERNEL_SKIP
-    if (w->kern) { /* the kernel finds equal x itself: no need to read the bucket here */
+    if (w->kern) { /* the kernel finds equal x and p at infinity itself: no need to read the bucket here */
         w->ops[w->m++] = (GP(op)){p, b, neg};
         w->st[b] = s | MSM_B_BATCH;
         return;
@@ -243,10 +245,17 @@ static void GP(aff_add_one)(AFF *bk, const AFF *p, uint32_t f)
 }
 
 #ifdef GROUP_KERNEL_SKIP
-/* Pair i was left out by the kernel: ±p has the bucket's x, so the bucket doubles or empties. */
-static void GP(ba_equal_x)(GP(ws) *w, const GP(op) *o)
+/* Op o was left out by the kernel: p is at infinity (the bucket stays), or ±p has the bucket's x (the
+ * bucket doubles or empties), or p is (0, ±2), which is not in the group but is added exactly all the same. */
+static void GP(ba_skipped)(GP(ws) *w, const GP(op) *o)
 {
     AFF *bk = &w->bk[o->b];
+    if (GP(aff_is_zero_bytes)(o->p))
+        return;
+    if (!FE_(eq)(&o->p->x, &bk->x)) {
+        GP(aff_add_one)(bk, o->p, o->f);
+        return;
+    }
     FE y;
     if (o->f & MSM_OP_NEG)
         FE_(neg)(&y, &o->p->y);
@@ -279,7 +288,7 @@ static void GP(ba_flush_kernel)(GP(ws) *w)
     for (size_t i = 0; i < w->m; i++) {
         const GP(op) *o = &w->ops[i];
         if (skipped && w->kskip[i])
-            GP(ba_equal_x)(w, o);
+            GP(ba_skipped)(w, o);
         w->st[o->b] &= (uint8_t)~MSM_B_BATCH;
     }
 #else

@@ -55,7 +55,7 @@ static inline void msm_fp_sqr(fp *r, const fp *a)
 
 static inline void msm_fp_inv(fp *r, const fp *a)
 {
-    fp_inv(r, a);
+    fp_inv_vartime(r, a);   /* variable time: see fp.h */
 }
 
 static inline void msm_fp2_add(fp2 *r, const fp2 *a, const fp2 *b)

@@ -1,6 +1,7 @@
 /* Fp and Fr against GMP: Montgomery constants, every implementation of mul/sqr on random and edge
- * inputs, add/sub/neg/dbl, inverse, pow, Legendre, square roots, encodings (incl. rejection of
- * non-canonical ones), conversions, batch inversion with zeros and aliasing. */
+ * inputs, add/sub/neg/dbl, inverse (constant and variable time), pow, Legendre, square roots,
+ * encodings (incl. rejection of non-canonical ones), conversions, batch inversion with zeros and
+ * aliasing. */
 #include <stdlib.h>
 #include <string.h>
 #include "ff/ff_impl.h"
@@ -27,6 +28,7 @@ typedef struct {
     const uint64_t *mod, *n0, *one, *r2;
     mulfn mul, add, sub;
     unfn sqr, neg, dbl, inv, inv_fermat;
+    unfn inv_vartime; /* NULL where the field has none */
     void (*pow)(uint64_t *, const uint64_t *, const uint64_t *, size_t);
     bool (*sqrt)(uint64_t *, const uint64_t *);
     int (*legendre)(const uint64_t *);
@@ -76,6 +78,7 @@ typedef struct {
 
 WRAP_FIELD(fp, fp)
 WRAP_FIELD(fr, fr)
+static void fp_inv_vartime_w(uint64_t *r, const uint64_t *a) { fp_inv_vartime((fp *)r, (const fp *)a); }
 #ifdef CUZK_FF_HAVE_ADX
 static void fp_mul_adx_w(uint64_t *r, const uint64_t *a, const uint64_t *b) { fp_mul_adx((fp *)r, (const fp *)a, (const fp *)b); }
 static void fp_sqr_adx_w(uint64_t *r, const uint64_t *a) { fp_sqr_adx((fp *)r, (const fp *)a); }
@@ -255,6 +258,8 @@ static void check_arith(void)
             mpz_invert(e, za, q), bad_inv += !is(r, e);
         memcpy(c, a, sizeof c), F->inv(c, c), bad_alias += memcmp(c, r, 8 * (size_t)F->n) != 0;
         F->inv_fermat(c, a), bad_inv += memcmp(c, r, 8 * (size_t)F->n) != 0;
+        if (F->inv_vartime)
+            F->inv_vartime(c, a), bad_inv += memcmp(c, r, 8 * (size_t)F->n) != 0;
         /* pow with exponents of 1..n+1 limbs, including zero and q-1 */
         uint64_t ex[9];
         size_t el = 1 + (size_t)test_rand_below((uint64_t)F->n + 1);
@@ -376,12 +381,16 @@ static void check_inv_edges(void)
                 mpz_sub(z, q, z);
             mpz_mod(z, z, q);
             mpz_to_limbs(a, z, F->n);
-            F->inv(r, a);
             val(ze, a);
-            if (mpz_sgn(ze) == 0)
-                bad += !F->is_zero(r);
-            else
-                mpz_invert(e, ze, q), bad += !is(r, e);
+            for (int vt = 0; vt < 2; vt++) {
+                if (vt && !F->inv_vartime)
+                    break;
+                (vt ? F->inv_vartime : F->inv)(r, a);
+                if (mpz_sgn(ze) == 0)
+                    bad += !F->is_zero(r);
+                else
+                    mpz_invert(e, ze, q), bad += !is(r, e);
+            }
         }
     }
     CHECK_MSG(bad == 0, "%s inverse of structured inputs: %lu", F->name, bad);
@@ -558,6 +567,7 @@ int main(void)
 {
     test_init("test_fp_fr");
     mpz_inits(q, R, Rinv, tmp, NULL);
+    FP_F.inv_vartime = fp_inv_vartime_w;
 #ifdef CUZK_FF_HAVE_ADX
     if (cuzk_impl_supported(CUZK_IMPL_ADX)) {
         FP_F.impls[1].name = "adx", FP_F.impls[1].mul = fp_mul_adx_w, FP_F.impls[1].sqr = fp_sqr_adx_w;

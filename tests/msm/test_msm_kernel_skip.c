@@ -1,8 +1,8 @@
 /* The 8-lane batch addition the G1 buckets flush through (ec_ifma_ops.g1_batch_add_skip), against the
- * scalar Jacobian addition: random pairs with some Q = P and Q = −P mixed in (those must be flagged
- * and left unwritten), random negation flags, batch sizes across the 8-lane row boundaries and one
- * of the MSM's size (rows far enough apart for the kernel's prefetch and kept-row paths); the
- * emulated build everywhere, the AVX-512 build where the CPU runs it. */
+ * scalar Jacobian addition: random pairs with some Q = P, Q = −P, Q at infinity and Q = (0, 2) mixed
+ * in (those must be flagged and left unwritten), random negation flags, batch sizes across the 8-lane
+ * row boundaries and one of the MSM's size (rows far enough apart for the kernel's prefetch and
+ * kept-row paths); the emulated build everywhere, the AVX-512 build where the CPU runs it. */
 #include <stdlib.h>
 #include <string.h>
 #include "ec/ec.h"
@@ -27,13 +27,21 @@ static void t_batch(const ec_ifma_ops *o, size_t n, const g1_jac *g)
     size_t want_skips = 0;
     for (size_t i = 0; i < n; i++) {
         rand_point(&P[i], g);
-        uint64_t what = test_rand_below(6);
+        uint64_t what = test_rand_below(8);
         neg[i] = (uint8_t)test_rand_below(2);
         if (what == 0) {
             Q[i] = P[i]; /* ±P: doubling or cancellation, the caller's to do */
             want_skips++;
         } else if (what == 1) {
             g1_aff_neg(&Q[i], &P[i]);
+            want_skips++;
+        } else if (what == 2) {
+            memset(&Q[i], 0, sizeof Q[i]); /* infinity, stored as (0, 0): the caller's too */
+            want_skips++;
+        } else if (what == 3 && (i & 1)) {
+            memset(&Q[i].x, 0, sizeof Q[i].x); /* (0, 2): x = 0 but not infinity (order 3) */
+            const uint64_t two[FP_LIMBS] = {2};
+            fp_to_mont(&Q[i].y, two);
             want_skips++;
         } else {
             rand_point(&Q[i], g);
@@ -47,7 +55,8 @@ static void t_batch(const ec_ifma_ops *o, size_t n, const g1_jac *g)
     size_t got = o->g1_batch_add_skip(oo, pp, qq, neg, n, scratch, skipped);
     CHECK_MSG(got == want_skips, "%s n=%zu: %zu skipped, expected %zu", o->name, n, got, want_skips);
     for (size_t i = 0; i < n; i++) {
-        bool eq = memcmp(&P[i].x, &Q[i].x, sizeof P[i].x) == 0;
+        static const fp zero;
+        bool eq = memcmp(&P[i].x, &Q[i].x, sizeof P[i].x) == 0 || memcmp(&Q[i].x, &zero, sizeof zero) == 0;
         CHECK_MSG(skipped[i] == (uint8_t)eq, "%s n=%zu pair %zu: skipped=%u", o->name, n, i, skipped[i]);
         if (eq) {
             CHECK_MSG(g1_aff_eq(&out[i], &P[i]), "%s n=%zu pair %zu: written though skipped", o->name, n, i);

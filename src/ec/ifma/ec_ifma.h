@@ -30,12 +30,13 @@
  * Cost per pair: 6 Fp multiplications on 8 lanes plus conversions; per call one scalar
  * inversion and ~30 scalar multiplications, so batches of a few hundred pairs or more amortize it.
  *
- * g1_batch_add_skip: the same addition for callers that cannot rule out x(p[i]) == x(q[i]) cheaply
- * (the MSM's buckets: the check would read every bucket once more): such pairs are left out instead
- * of refused. skipped[i] (n bytes, all written) is 1 for each pair with x(p[i]) == x(q[i]), whose
- * *out[i] is then not written (it is P + P or P − P: the caller's to handle), 0 for the others, all
- * added as g1_batch_add does. Returns the number of pairs left out. Same preconditions otherwise,
- * same aliasing rules and scratch size.
+ * g1_batch_add_skip: the same addition for callers that cannot rule out x(p[i]) == x(q[i]) or a q[i]
+ * at infinity cheaply (the MSM's buckets and bases: the checks would read every bucket and every base
+ * once more): such pairs are left out instead of refused. skipped[i] (n bytes, all written) is 1 for
+ * each pair with x(p[i]) == x(q[i]) or x(q[i]) == 0, whose *out[i] is then not written (P + P, P − P,
+ * P + infinity: the caller's to handle), 0 for the others, all added as g1_batch_add does. Returns
+ * the number of pairs left out. q[i] may be (0, 0); the other preconditions, the aliasing rules and
+ * the scratch size are g1_batch_add's.
  *
  * g2_batch_add: the same as g1_batch_add for G2 (coordinates in Fp2), with the same preconditions,
  * aliasing rules, refusal and q_neg, and scratch of ec_ifma_g2_batch_add_scratch_bytes(n) bytes.

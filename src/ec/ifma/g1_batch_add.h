@@ -111,9 +111,20 @@ typedef struct {
     uint64_t c[8][8], x1[8][8], xs[8][8], dx[8][8];
 } g1_scratch_row;
 
-/* The forward pass needs x only: dx of row k, with x1, x1 + x2 and dx kept in *keep. */
+/* The lanes whose x is 0: the point at infinity, stored as (0, 0), or a point of order 3 (not in G1). */
+V8_INLINE m8 g1_x_zero(const fp8v *x)
+{
+    v8 any = x->l[0];
+    for (int j = 1; j < 8; j++)
+        any = v8_or(any, x->l[j]);
+    return v8_eq_mask(any, v8_zero());
+}
+
+/* The forward pass needs x only: dx of row k, with x1, x1 + x2 and dx kept in *keep. Returns the lanes
+ * to leave out: x1 == x2, and with zero_q also x2 == 0 (then dx = p - x1 is still invertible, or
+ * x1 == 0 too and the lane is patched as an equal x). */
 V8_INLINE m8 g1_load_dx(fp8v *dx, g1_scratch_row *keep, const cuzk_g1_affine_t *const *p,
-                        const cuzk_g1_affine_t *const *q, size_t n, size_t k)
+                        const cuzk_g1_affine_t *const *q, size_t n, size_t k, bool zero_q)
 {
     const cuzk_g1_affine_t *pp[8], *qq[8];
     fp8v x1, x2, xs;
@@ -121,6 +132,8 @@ V8_INLINE m8 g1_load_dx(fp8v *dx, g1_scratch_row *keep, const cuzk_g1_affine_t *
     g1_gather_coord(&x1, pp, 0);
     g1_gather_coord(&x2, qq, 0);
     m8 eq = g1_dx(dx, &x1, &x2);
+    if (zero_q)
+        eq |= g1_x_zero(&x2);
     fp8v_add_lazy(&xs, &x1, &x2);
     fp8v_store(keep->x1, &x1);
     fp8v_store(keep->xs, &xs);
@@ -190,7 +203,7 @@ static bool g1_invert_lanes(fp8v *t, const fp8v *c)
         if (fp_is_zero(&s[i]))
             return false;
     }
-    fp_batch_inv(s, s, 8);
+    fp_batch_inv_vartime(s, s, 8);   /* variable time: see fp_inv_vartime in fp.h */
     const uint64_t two48[FP_LIMBS] = {(uint64_t)1 << 48};
     fp_to_mont(&k, two48);
     for (int i = 0; i < 8; i++) {
@@ -203,8 +216,8 @@ static bool g1_invert_lanes(fp8v *t, const fp8v *c)
 }
 
 /* The kernel behind both contracts: with skipped == NULL it refuses (false, nothing written) when
- * some pair has x1 == x2; otherwise skipped[i] says whether pair i had x1 == x2 (its output is then
- * not written), *n_skipped counts them, and it returns true. */
+ * some pair has x1 == x2; otherwise skipped[i] says whether pair i had x1 == x2 or x2 == 0 (its
+ * output is then not written), *n_skipped counts them, and it returns true. */
 static bool g1_batch_add_core(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *const *p,
                               const cuzk_g1_affine_t *const *q, const uint8_t *q_neg, size_t n, void *scratch,
                               uint8_t *skipped, size_t *n_skipped)
@@ -220,7 +233,7 @@ static bool g1_batch_add_core(cuzk_g1_affine_t *const *out, const cuzk_g1_affine
     size_t nskip = 0;
 
     /* Row 0 starts the products; rows is at least 1. */
-    m8 eq = g1_load_dx(&c, &keep[0], p, q, n, 0);
+    m8 eq = g1_load_dx(&c, &keep[0], p, q, n, 0, skipped != NULL);
     for (size_t k = 0;;) {
         int lanes = n - 8 * k < 8 ? (int)(n - 8 * k) : 8;
         eqs[k] = (uint8_t)eq;
@@ -236,7 +249,7 @@ static bool g1_batch_add_core(cuzk_g1_affine_t *const *out, const cuzk_g1_affine
             break;
         if (k + G1_ROW_PREFETCH < rows)
             g1_prefetch_row(p, q, n, k + G1_ROW_PREFETCH);
-        eq = g1_load_dx(&dx, &keep[k], p, q, n, k);
+        eq = g1_load_dx(&dx, &keep[k], p, q, n, k, skipped != NULL);
         fp8v_store(keep[k - 1].c, &c);
         g1_mul(&c, &c, &dx);
     }
