@@ -48,9 +48,12 @@ static int64_t divsteps_62(int64_t delta, uint64_t f, uint64_t g, int64_t t[4])
     return delta;
 }
 
-/* The same 62 divsteps in variable time: a run of z zero bits at the bottom of g is z divsteps that
- * only halve g, taken as one shift; the matrix entries are kept unsigned so that the shifts of
- * negative ones are defined (they fit, |u| + |v| <= 2^62, and are read back as two's complement). */
+/* The same 62 divsteps in variable time, several at once: a run of z zero bits at the bottom of g is
+ * z divsteps that only halve g (one shift); and from an odd g with delta <= 0 (after the swap, if
+ * any), the next k <= 1 − delta divsteps cannot swap, so they add f to g exactly where g is odd:
+ * together g + w·f with w = −g/f mod 2^k, then a shift by k (and q, r gain w·u, w·v). The matrix
+ * entries are kept unsigned so that shifting negative ones is defined (they fit: |u| + |v| <= 2^62,
+ * read back as two's complement). */
 static int64_t divsteps_62_vartime(int64_t delta, uint64_t f, uint64_t g, int64_t t[4])
 {
     uint64_t u = 1, v = 0, q = 0, r = 1;
@@ -72,10 +75,17 @@ static int64_t divsteps_62_vartime(int64_t delta, uint64_t f, uint64_t g, int64_
             x = v, v = r, r = 0 - x;
             delta = -delta;
         }
-        g += f, q += u, r += v;
-        g >>= 1, u <<= 1, v <<= 1;
-        delta += 1;
-        left -= 1;
+        int k = (int)(1 - delta);
+        if (k > left)
+            k = left;
+        if (k > 6)
+            k = 6;
+        uint64_t f_inv = f * (2 - f * f);   /* f^-1 mod 2^6: f·f = 1 mod 8 for odd f, one Newton step */
+        uint64_t w = (0 - g * f_inv) & (~(uint64_t)0 >> (64 - k));
+        g += w * f, q += w * u, r += w * v;
+        g >>= k, u <<= k, v <<= k;
+        delta += k;
+        left -= k;
     }
     t[0] = (int64_t)u, t[1] = (int64_t)v, t[2] = (int64_t)q, t[3] = (int64_t)r;
     return delta;
