@@ -3,6 +3,7 @@
 set -e
 bench="$1"
 "$bench" micro fp-mul
+"$bench" micro fp-inv
 "$bench" micro fr-mul
 "$bench" micro g1-add
 "$bench" micro pairing
