@@ -246,7 +246,7 @@ static void GP(aff_add_one)(AFF *bk, const AFF *p, uint32_t f)
 
 #ifdef GROUP_KERNEL_SKIP
 /* Op o was left out by the kernel: p is at infinity (the bucket stays), or ±p has the bucket's x (the
- * bucket doubles or empties), or p is (0, ±2), which is not in the group but is added exactly all the same. */
+ * bucket doubles or empties), or p is (0, ±2), not in the group but added exactly all the same. */
 static void GP(ba_skipped)(GP(ws) *w, const GP(op) *o)
 {
     AFF *bk = &w->bk[o->b];
