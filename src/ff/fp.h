@@ -24,10 +24,10 @@ void fp_half(fp *r, const fp *a);                /* a / 2 */
 void fp_mul(fp *r, const fp *a, const fp *b);   /* dispatched: portable / adx */
 void fp_sqr(fp *r, const fp *a);                 /* dispatched: portable / adx */
 void fp_inv(fp *r, const fp *a);                 /* inverse; inv(0) = 0 */
-/* The same in variable time, for values that need no protection from timing side channels. The 8-lane
- * batch additions use it: in the MSM the bucket sums depend on the witness, which in Filecoin's proofs
- * is the prover's own sector data and Merkle paths, not a secret to hide from timing; in the development
- * setup's fixed-base tables, the toxic values are known to whoever runs it anyway. */
+/* The same in variable time, for values that need no protection from timing side channels. The MSM's
+ * batch additions use it (8-lane and scalar): their bucket sums depend on the witness, which in Filecoin's
+ * proofs is the prover's own sector data and Merkle paths, not a secret to hide from timing; so do the
+ * development setup's fixed-base tables (8-lane), whose toxic values whoever runs it knows anyway. */
 void fp_inv_vartime(fp *r, const fp *a);
 /* out[i] = in[i]^-1 for i < n with one inversion (Montgomery's trick); zero maps to zero.
  * out may equal in. The _vartime one inverts with fp_inv_vartime. */

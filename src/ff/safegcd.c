@@ -57,6 +57,7 @@ static int64_t divsteps_62(int64_t delta, uint64_t f, uint64_t g, int64_t t[4])
 static int64_t divsteps_62_vartime(int64_t delta, uint64_t f, uint64_t g, int64_t t[4])
 {
     uint64_t u = 1, v = 0, q = 0, r = 1;
+    uint64_t f_inv = f * (2 - f * f); /* f^-1 mod 2^6: f·f = 1 mod 8 for odd f, one Newton step */
     int left = 62;
     for (;;) {
         int z = g ? __builtin_ctzll(g) : left;
@@ -74,13 +75,13 @@ static int64_t divsteps_62_vartime(int64_t delta, uint64_t f, uint64_t g, int64_
             x = u, u = q, q = 0 - x;
             x = v, v = r, r = 0 - x;
             delta = -delta;
+            f_inv = f * (2 - f * f);
         }
         int k = (int)(1 - delta);
         if (k > left)
             k = left;
         if (k > 6)
             k = 6;
-        uint64_t f_inv = f * (2 - f * f);   /* f^-1 mod 2^6: f·f = 1 mod 8 for odd f, one Newton step */
         uint64_t w = (0 - g * f_inv) & (~(uint64_t)0 >> (64 - k));
         g += w * f, q += w * u, r += w * v;
         g >>= k, u <<= k, v <<= k;

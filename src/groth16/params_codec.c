@@ -231,12 +231,12 @@ static int dec_point(const dec_job *j, size_t i, bool raw)
     return j->g2 ? dec_g2_raw((g2_aff *)j->out + i, in) : dec_g1_raw((g1_aff *)j->out + i, in);
 }
 
-/* Below the subgroup check level the points of a chunk are decoded with their coordinates raw, brought into
- * Montgomery form together (fp_to_mont_many: eight at a time in IFMA lanes) and, at the curve level, checked
- * together (g1/g2_aff_first_off_curve, likewise); the lowest bad index of the chunk is reported either way. */
 _Static_assert(sizeof(g1_aff) == 2 * sizeof(fp) && sizeof(g2_aff) == 4 * sizeof(fp),
                "a decoded point is its coordinates, nothing else");
 
+/* Below the subgroup check level the points of a chunk are decoded with their coordinates raw, brought into
+ * Montgomery form together (fp_to_mont_many: eight at a time in IFMA lanes) and, at the curve level, checked
+ * together (g1/g2_aff_first_off_curve, likewise); the lowest bad index of the chunk is reported either way. */
 static void dec_chunk(dec_job *j, size_t b, size_t e)
 {
     const bool batch = j->check != CUZK_PARAMS_CHECK_SUBGROUP;
