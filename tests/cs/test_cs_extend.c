@@ -294,7 +294,7 @@ static void check_backend(void)
         cuzk_cs_counts(t, &ct);
         CHECK(cc.num_inputs == ct.num_inputs && cc.num_aux == ct.num_aux && cc.num_constraints == ct.num_constraints &&
               !cc.has_density);
-        CHECK(memcmp(cuzk_cs_aux(c), cuzk_cs_aux(t), cc.num_aux * sizeof(fr)) == 0);
+        CHECK(cs_test_bytes_eq(cuzk_cs_aux(c), cuzk_cs_aux(t), cc.num_aux * sizeof(fr)));
         cuzk_cs_free(t);
         cuzk_cs_free(c);
     }
