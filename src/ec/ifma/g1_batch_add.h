@@ -103,12 +103,13 @@ V8_INLINE void g1_prefetch_row(const cuzk_g1_affine_t *const *p, const cuzk_g1_a
 }
 
 /* What the forward pass keeps of row k for the backward pass, so that the latter gathers only y:
- * c = the prefix product c_k (unused for the last row), x1, xs = x1 + x2 (< 2p) and dx as patched
- * by g1_dx. ec_ifma_g1_batch_add_scratch_bytes (ec_ifma.c) is 63 bytes of room to align these on a cache
- * line, rows of these, then one byte per row
- * for the equal-x lanes. */
+ * c = the prefix product c_k, x1, xs = x1 + x2 (limb by limb, not carried: it only feeds a
+ * subtraction, which carries) and dx as patched by g1_dx. The products read and write these rows in
+ * place: passed by address, an operand held in registers would be copied to the stack for the call.
+ * ec_ifma_g1_batch_add_scratch_bytes (ec_ifma.c) is 63 bytes of room to align these on a cache line,
+ * rows of these, then one byte per row for the equal-x lanes. */
 typedef struct {
-    uint64_t c[8][8], x1[8][8], xs[8][8], dx[8][8];
+    fp8v c, x1, xs, dx;
 } g1_scratch_row;
 
 /* The lanes whose x is 0: the point at infinity, stored as (0, 0), or a point of order 3 (not in G1). */
@@ -120,24 +121,24 @@ V8_INLINE m8 g1_x_zero(const fp8v *x)
     return v8_eq_mask(any, v8_zero());
 }
 
-/* The forward pass needs x only: dx of row k, with x1, x1 + x2 and dx kept in *keep. Returns the lanes
- * to leave out: x1 == x2, and with zero_q also x2 == 0 (then dx = p - x1 is still invertible, or
- * x1 == 0 too and the lane is patched as an equal x). */
-V8_INLINE m8 g1_load_dx(fp8v *dx, g1_scratch_row *keep, const cuzk_g1_affine_t *const *p,
-                        const cuzk_g1_affine_t *const *q, size_t n, size_t k, bool zero_q)
+/* The forward pass needs x only: dx, x1 and x1 + x2 of row k into *keep. Returns the lanes to leave
+ * out: x1 == x2, and with zero_q also x2 == 0 (then dx = p - x1 is still invertible, or x1 == 0 too
+ * and the lane is patched as an equal x). */
+V8_INLINE m8 g1_load_dx(g1_scratch_row *keep, const cuzk_g1_affine_t *const *p, const cuzk_g1_affine_t *const *q,
+                        size_t n, size_t k, bool zero_q)
 {
     const cuzk_g1_affine_t *pp[8], *qq[8];
-    fp8v x1, x2, xs;
+    fp8v x1, x2;
     g1_row_points(pp, qq, p, q, NULL, n, k);
     g1_gather_coord(&x1, pp, 0);
     g1_gather_coord(&x2, qq, 0);
-    m8 eq = g1_dx(dx, &x1, &x2);
+    m8 eq = g1_dx(&keep->dx, &x1, &x2);
     if (zero_q)
         eq |= g1_x_zero(&x2);
-    fp8v_add_lazy(&xs, &x1, &x2);
-    fp8v_store(keep->x1, &x1);
-    fp8v_store(keep->xs, &xs);
-    fp8v_store(keep->dx, dx);
+V8_UNROLL
+    for (int j = 0; j < 8; j++)
+        keep->xs.l[j] = v8_add(x1.l[j], x2.l[j]);
+    keep->x1 = x1;
     return eq;
 }
 
@@ -159,32 +160,30 @@ V8_UNROLL
     m52_norm(dy->l, 8);
 }
 
-/* Writes x, y (canonical) of the lanes of row k below `lanes` and not in `skip` to *out[8k + i]. */
+/* Writes x, y (canonical) of the lanes of row k below `lanes` and not in `skip` to *out[8k + i].
+ * A point's 12 words go out as one 8-word store (x and y's first two words: the transposed words
+ * 0-7) and one 4-word store (y's words 2-5, two lanes to a register after v8_transpose4x2): 32
+ * permutes instead of two 8 × 8 transposes, and no masked store. */
 V8_INLINE void g1_scatter_row(cuzk_g1_affine_t *const *out, size_t k, int lanes, m8 skip, const fp8v *x,
                               const fp8v *y)
 {
-    uint64_t *dx[8], *dy[8];
-    for (int i = 0; i < 8; i++) {
-        cuzk_g1_affine_t *d = out[8 * k + (size_t)(i < lanes ? i : 0)];
-        dx[i] = d->x.l;
-        dy[i] = d->y.l;
+    v8 lo[8], yw[6];
+    fp8v_to_regs(lo, x);
+    fp8v_to_regs(yw, y);
+    lo[6] = yw[0];
+    lo[7] = yw[1];
+    v8_transpose8(lo);
+    v8_transpose4x2(yw + 2);
+    for (int i = 0; i < lanes; i++) {
+        if ((skip >> i) & 1)
+            continue;
+        uint64_t *d = out[8 * k + (size_t)i]->x.l; /* x then y: 12 words (see the assertion above) */
+        v8_store(d, lo[i]);
+        if (i < 4)
+            v8_store_lo4(d + 8, yw[2 + i]);
+        else
+            v8_store_hi4(d + 8, yw[2 + i - 4]);
     }
-    if (skip) { /* rare: compact the lanes to write */
-        uint64_t wx[6][8], wy[6][8];
-        fp8v_to_words(wx, x);
-        fp8v_to_words(wy, y);
-        for (int i = 0; i < lanes; i++) {
-            if ((skip >> i) & 1)
-                continue;
-            for (int j = 0; j < 6; j++) {
-                dx[i][j] = wx[j][i];
-                dy[i][j] = wy[j][i];
-            }
-        }
-        return;
-    }
-    fp8v_scatter(dx, lanes, x);
-    fp8v_scatter(dy, lanes, y);
 }
 
 /* The lane products c_(N-1) -> t_(N-1) = their inverses with the factor 2^(400+32N): fp_inv gives
@@ -229,11 +228,12 @@ static bool g1_batch_add_core(cuzk_g1_affine_t *const *out, const cuzk_g1_affine
     size_t rows = (n + 7) / 8;
     g1_scratch_row *keep = (g1_scratch_row *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63); /* any alignment */
     uint8_t *eqs = (uint8_t *)(keep + rows); /* the equal-x lanes of each row */
-    fp8v c, t, dx;
+    fp8v t;
     size_t nskip = 0;
 
-    /* Row 0 starts the products; rows is at least 1. */
-    m8 eq = g1_load_dx(&c, &keep[0], p, q, n, 0, skipped != NULL);
+    /* Row 0 starts the products (c_0 = dx_0); rows is at least 1. */
+    m8 eq = g1_load_dx(&keep[0], p, q, n, 0, skipped != NULL);
+    keep[0].c = keep[0].dx;
     for (size_t k = 0;;) {
         int lanes = n - 8 * k < 8 ? (int)(n - 8 * k) : 8;
         eqs[k] = (uint8_t)eq;
@@ -249,33 +249,29 @@ static bool g1_batch_add_core(cuzk_g1_affine_t *const *out, const cuzk_g1_affine
             break;
         if (k + G1_ROW_PREFETCH < rows)
             g1_prefetch_row(p, q, n, k + G1_ROW_PREFETCH);
-        eq = g1_load_dx(&dx, &keep[k], p, q, n, k, skipped != NULL);
-        fp8v_store(keep[k - 1].c, &c);
-        g1_mul(&c, &c, &dx);
+        eq = g1_load_dx(&keep[k], p, q, n, k, skipped != NULL);
+        g1_mul(&keep[k].c, &keep[k - 1].c, &keep[k].dx);
     }
-    if (!g1_invert_lanes(&t, &c))
+    if (!g1_invert_lanes(&t, &keep[rows - 1].c))
         return false; /* unreachable: every dx is nonzero by now */
 
     for (size_t k = rows; k-- > 0;) {
-        fp8v inv, lambda, x3, y3, d, y1, dy, x1, xs;
+        fp8v inv, lambda, x3, y3, d, y1, dy;
+        const g1_scratch_row *kr = &keep[k];
         if (k >= G1_ROW_PREFETCH)
             g1_prefetch_row(p, q, n, k - G1_ROW_PREFETCH);
         g1_load_y(&y1, &dy, p, q, q_neg, n, k);
         if (k > 0) {
-            fp8v_load(&c, keep[k - 1].c);
-            fp8v_load(&dx, keep[k].dx);
-            g1_mul(&inv, &c, &t);
-            g1_mul(&t, &t, &dx);
+            g1_mul(&inv, &keep[k - 1].c, &t);
+            g1_mul(&t, &t, &kr->dx);
         } else {
             inv = t;
         }
-        fp8v_load(&x1, keep[k].x1);
-        fp8v_load(&xs, keep[k].xs);
         g1_mul(&lambda, &dy, &inv);                 /* [lambda]_400 < 2p */
         g1_sqr(&x3, &lambda);                       /* [lambda²]_384 < 2p */
-        fp8v_sub(&x3, &x3, &xs);                     /* lambda² - x1 - x2 in [0, 2p) */
+        fp8v_sub(&x3, &x3, &kr->xs);                 /* lambda² - x1 - x2 in [0, 2p) */
         fp8v_reduce(&x3, &x3);                       /* canonical */
-        m52_sub_lazy(d.l, x1.l, x3.l, FP8_P, 8);     /* x1 + p - x3 in (0, 2p) */
+        m52_sub_lazy(d.l, kr->x1.l, x3.l, FP8_P, 8); /* x1 + p - x3 in (0, 2p) */
         fp8v_shl(&lambda, &lambda, 16);              /* [lambda]_416 < 2^17·p */
         g1_mul(&y3, &lambda, &d);                   /* [lambda(x1 - x3)]_384 < 2p: 2^18·p² < p·2^416 */
         fp8v_sub(&y3, &y3, &y1);

@@ -118,6 +118,25 @@ V8_UNROLL
     }
 }
 
+/* The two 4 × 4 blocks of a 4 × 8 matrix transposed in place (the last two stages of v8_transpose8):
+ * r[i] becomes column i in its low half and column i + 4 in its high half; 8 permutes. */
+V8_INLINE void v8_transpose4x2(v8 r[4])
+{
+V8_UNROLL
+    for (int st = 1; st < 3; st++) {
+        int h = 4 >> st;
+        v8 lo = v8_load(FP8_TR_IDX[st][0]), hi = v8_load(FP8_TR_IDX[st][1]);
+V8_UNROLL
+        for (int i = 0; i < 4; i++) {
+            if (i & h)
+                continue;
+            v8 a = r[i], b = r[i + h];
+            r[i] = v8_permx2(a, lo, b);
+            r[i + h] = v8_permx2(a, hi, b);
+        }
+    }
+}
+
 /* Lane i = the Fp element (6 words, canonical or any value < 2^384) at src[i]. */
 V8_INLINE void fp8v_gather(fp8v *r, const uint64_t *const src[8])
 {

@@ -65,6 +65,12 @@ V8_INLINE v8 v8_permx2(v8 a, v8 idx, v8 b) { return _mm512_permutex2var_epi64(a,
 V8_INLINE v8 v8_load6(const uint64_t *p) { return _mm512_maskz_loadu_epi64(0x3f, (const void *)p); }
 /* Lanes 0..5 of a to p[0..5]; writes nothing else. */
 V8_INLINE void v8_store6(uint64_t *p, v8 a) { _mm512_mask_storeu_epi64((void *)p, 0x3f, a); }
+/* Lanes 0..3 (lo4) or 4..7 (hi4) of a to p[0..3]; writes nothing else. */
+V8_INLINE void v8_store_lo4(uint64_t *p, v8 a) { _mm256_storeu_si256((__m256i *)(void *)p, _mm512_castsi512_si256(a)); }
+V8_INLINE void v8_store_hi4(uint64_t *p, v8 a)
+{
+    _mm256_storeu_si256((__m256i *)(void *)p, _mm512_extracti64x4_epi64(a, 1));
+}
 
 #else /* portable emulation */
 
@@ -129,6 +135,16 @@ V8_INLINE void v8_store6(uint64_t *p, v8 a)
 {
     for (int i = 0; i < 6; i++)
         p[i] = a.e[i];
+}
+V8_INLINE void v8_store_lo4(uint64_t *p, v8 a)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = a.e[i];
+}
+V8_INLINE void v8_store_hi4(uint64_t *p, v8 a)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = a.e[4 + i];
 }
 #undef V8_MAP
 
