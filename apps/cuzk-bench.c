@@ -30,6 +30,7 @@ static const micro_entry micros[] = {
     {"fp-inv", micro_fp_inv, "Fp (381-bit) inversion, constant and variable time"},
     {"fr-mul", micro_fr_mul, "Fr (255-bit) Montgomery multiplication, dependent chain"},
     {"g1-add", micro_g1_add, "G1 Jacobian + affine (mixed) addition"},
+    {"g1-batch-add", micro_g1_batch_add, "the MSM's 8-lane batch-affine G1 addition, 1,024 pairs per call, 2^log2 buckets"},
     {"pairing", micro_pairing, "optimal ate pairing, Miller loop, final exponentiation, multi-pairing"},
     {"msm-g1", micro_msm_g1, "G1 MSM, 2^log2 random points and 255-bit scalars"},
     {"msm-g2", micro_msm_g2, "G2 MSM, 2^log2 random points and 255-bit scalars"},

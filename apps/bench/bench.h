@@ -37,6 +37,7 @@ int micro_fp_mul(const micro_args *a);
 int micro_fp_inv(const micro_args *a);
 int micro_fr_mul(const micro_args *a);
 int micro_g1_add(const micro_args *a);
+int micro_g1_batch_add(const micro_args *a);
 int micro_pairing(const micro_args *a);
 int micro_msm_g1(const micro_args *a);
 int micro_msm_g2(const micro_args *a);

@@ -17,7 +17,7 @@
  * x1 - x3) stay unreduced, below 3p, for the same reason as lambda·2^16. Kernel alone, 1,024 pairs
  * of distinct buckets (min over 8,000 calls, ns per add; in cache / buckets spread over 3 MiB and
  * prefetched as the MSM does): 62 / 67-70 before, 53-57 / 54-58 with these, the prefetch below and
- * the whole-line gathers. */
+ * the whole-line gathers. `cuzk-bench micro g1-batch-add` times the kernel alone (docs/PERF.md). */
 #ifndef CUZK_EC_IFMA_G1_BATCH_ADD_H
 #define CUZK_EC_IFMA_G1_BATCH_ADD_H
 #include <stdbool.h>
