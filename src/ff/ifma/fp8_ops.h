@@ -101,14 +101,16 @@ static const uint64_t FP8_TR_IDX[3][2][8] = {
     {{0, 1, 8, 9, 4, 5, 12, 13}, {2, 3, 10, 11, 6, 7, 14, 15}},
     {{0, 8, 2, 10, 4, 12, 6, 14}, {1, 9, 3, 11, 5, 13, 7, 15}}};
 
-V8_INLINE void v8_transpose8(v8 r[8])
+/* Stages first..2 of the transposition below over r[0..rows): at block size h = 4 >> st, the
+ * off-diagonal h × h blocks of every 2h × 2h block swap. */
+V8_INLINE void v8_transpose_stages(v8 *r, int rows, int first)
 {
 V8_UNROLL
-    for (int st = 0; st < 3; st++) {
+    for (int st = first; st < 3; st++) {
         int h = 4 >> st;
         v8 lo = v8_load(FP8_TR_IDX[st][0]), hi = v8_load(FP8_TR_IDX[st][1]);
 V8_UNROLL
-        for (int i = 0; i < 8; i++) {
+        for (int i = 0; i < rows; i++) {
             if (i & h)
                 continue;
             v8 a = r[i], b = r[i + h];
@@ -118,24 +120,11 @@ V8_UNROLL
     }
 }
 
+V8_INLINE void v8_transpose8(v8 r[8]) { v8_transpose_stages(r, 8, 0); }
+
 /* The two 4 × 4 blocks of a 4 × 8 matrix transposed in place (the last two stages of v8_transpose8):
  * r[i] becomes column i in its low half and column i + 4 in its high half; 8 permutes. */
-V8_INLINE void v8_transpose4x2(v8 r[4])
-{
-V8_UNROLL
-    for (int st = 1; st < 3; st++) {
-        int h = 4 >> st;
-        v8 lo = v8_load(FP8_TR_IDX[st][0]), hi = v8_load(FP8_TR_IDX[st][1]);
-V8_UNROLL
-        for (int i = 0; i < 4; i++) {
-            if (i & h)
-                continue;
-            v8 a = r[i], b = r[i + h];
-            r[i] = v8_permx2(a, lo, b);
-            r[i + h] = v8_permx2(a, hi, b);
-        }
-    }
-}
+V8_INLINE void v8_transpose4x2(v8 r[4]) { v8_transpose_stages(r, 4, 1); }
 
 /* Lane i = the Fp element (6 words, canonical or any value < 2^384) at src[i]. */
 V8_INLINE void fp8v_gather(fp8v *r, const uint64_t *const src[8])
