@@ -48,6 +48,29 @@ V8_INLINE void g2_gather_coord(fp8v *r, const cuzk_g2_affine_t *const pt[8], int
     fp8v_gather(r, src);
 }
 
+/* A point is 24 words (x.c0, x.c1, y.c0, y.c1); lane i's words 0-7, 8-15 and 16-23 are three whole
+ * loads, and three 8 × 8 transposes turn them into the four coordinates' words across the lanes. */
+_Static_assert(sizeof(cuzk_g2_affine_t) == 24 * sizeof(uint64_t), "G2 point = 4 Fp coordinates of 6 words");
+
+V8_INLINE void g2_gather_point(fp8v x[2], fp8v y[2], const cuzk_g2_affine_t *const pt[8])
+{
+    v8 w[24];
+V8_UNROLL
+    for (int i = 0; i < 8; i++) {
+        const uint64_t *s = ((const cuzk_fp_t *)pt[i])->l;
+        w[i] = v8_load(s);
+        w[8 + i] = v8_load(s + 8);
+        w[16 + i] = v8_load(s + 16);
+    }
+    v8_transpose8(w);
+    v8_transpose8(w + 8);
+    v8_transpose8(w + 16);
+    fp8v_from_regs(&x[0], w);
+    fp8v_from_regs(&x[1], w + 6);
+    fp8v_from_regs(&y[0], w + 12);
+    fp8v_from_regs(&y[1], w + 18);
+}
+
 /* The points of row k; lanes past n repeat pair n - 1 so that every lane has a valid dx != 0. */
 V8_INLINE m8 g2_row_points(const cuzk_g2_affine_t *pp[8], const cuzk_g2_affine_t *qq[8],
                            const cuzk_g2_affine_t *const *p, const cuzk_g2_affine_t *const *q,
@@ -87,11 +110,9 @@ V8_INLINE void g2_load_row(g2_row *row, const cuzk_g2_affine_t *const *p, const 
 {
     const cuzk_g2_affine_t *pp[8], *qq[8];
     m8 neg = g2_row_points(pp, qq, p, q, q_neg, n, k);
+    g2_gather_point(row->x1, row->y1, pp);
+    g2_gather_point(row->x2, row->y2, qq);
     for (int c = 0; c < 2; c++) {
-        g2_gather_coord(&row->x1[c], pp, c);
-        g2_gather_coord(&row->y1[c], pp, 2 + c);
-        g2_gather_coord(&row->x2[c], qq, c);
-        g2_gather_coord(&row->y2[c], qq, 2 + c);
         if (neg) {
             fp8v zero, ny;
             for (int j = 0; j < 8; j++)
@@ -105,20 +126,24 @@ V8_INLINE void g2_load_row(g2_row *row, const cuzk_g2_affine_t *const *p, const 
     }
 }
 
-/* Writes x, y (canonical) of the first `lanes` lanes of row k to *out[8k + i]. */
+/* Writes x, y (canonical) of the first `lanes` lanes of row k to *out[8k + i]: g2_gather_point
+ * reversed, three whole stores per point instead of 192 scalar copies through a word array. */
 V8_INLINE void g2_scatter_row(cuzk_g2_affine_t *const *out, size_t k, int lanes, const fp8v x[2],
                               const fp8v y[2])
 {
-    uint64_t w[4][6][8];
-    fp8v_to_words(w[0], &x[0]);
-    fp8v_to_words(w[1], &x[1]);
-    fp8v_to_words(w[2], &y[0]);
-    fp8v_to_words(w[3], &y[1]);
+    v8 w[24];
+    fp8v_to_regs(w, &x[0]);
+    fp8v_to_regs(w + 6, &x[1]);
+    fp8v_to_regs(w + 12, &y[0]);
+    fp8v_to_regs(w + 18, &y[1]);
+    v8_transpose8(w);
+    v8_transpose8(w + 8);
+    v8_transpose8(w + 16);
     for (int i = 0; i < lanes; i++) {
-        cuzk_fp_t *d = (cuzk_fp_t *)out[8 * k + (size_t)i];
-        for (int c = 0; c < 4; c++)
-            for (int j = 0; j < 6; j++)
-                d[c].l[j] = w[c][j][i];
+        uint64_t *d = ((cuzk_fp_t *)out[8 * k + (size_t)i])->l;
+        v8_store(d, w[i]);
+        v8_store(d + 8, w[8 + i]);
+        v8_store(d + 16, w[16 + i]);
     }
 }
 
