@@ -6,9 +6,7 @@ bench="$1"
 "$bench" micro fp-inv
 "$bench" micro fr-mul
 "$bench" micro g1-add
-if grep -q avx512ifma /proc/cpuinfo 2>/dev/null; then # the lane kernel exists only there
-    "$bench" micro g1-batch-add
-fi
+"$bench" micro g1-batch-add
 "$bench" micro pairing
 "$bench" micro ntt --log2 16
 "$bench" micro msm-g1 --log2 14

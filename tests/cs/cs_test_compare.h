@@ -64,8 +64,9 @@ static inline bool cs_test_same(cuzk_cs_t *x, cuzk_cs_t *y, char *why, size_t wh
             CS_DIFF("no direct witness");
         if (m && !wx.c != !wy.c) /* without constraints neither array need exist */
             CS_DIFF("C·z kept by one system only (cuzk_cs_omit_c)");
-        if (m && (memcmp(wx.a, wy.a, m * sizeof(cuzk_fr_t)) != 0 || memcmp(wx.b, wy.b, m * sizeof(cuzk_fr_t)) != 0 ||
-                  (wx.c && memcmp(wx.c, wy.c, m * sizeof(cuzk_fr_t)) != 0)))
+        size_t zb = m * sizeof(cuzk_fr_t);
+        if (!cs_test_bytes_eq(wx.a, wy.a, zb) || !cs_test_bytes_eq(wx.b, wy.b, zb) ||
+            (wx.c && !cs_test_bytes_eq(wx.c, wy.c, zb)))
             CS_DIFF("A·z, B·z or C·z");
         if (!cs_test_words_eq(wx.a_aux_density, wy.a_aux_density, cx.num_aux) ||
             !cs_test_words_eq(wx.b_aux_density, wy.b_aux_density, cx.num_aux) ||
