@@ -5,6 +5,7 @@
 #include <string.h>
 #include "msm/digits.h"
 #include "msm/msm_internal.h"
+#include "msm/recode.h"
 #include "msm/xyzz.h"
 #include "util/bigmem.h"
 #include "util/parallel.h"

@@ -1,13 +1,14 @@
 /* The Pippenger driver, written once for G1 and G2 (see group_g1.h): tasks are (window, point range)
  * pairs plus slices of the scalars equal to 1; threads take tasks from a shared counter, so a slow
  * core simply takes fewer. Digits come from the scalars, or ready-made (msm_predigits, the GLV path).
- * Needs xyzz.h, bucket_tmpl.h, digits.h. No include guard. */
+ * Needs xyzz.h, bucket_tmpl.h, digits.h, recode.h. No include guard. */
 
 typedef struct {
     const AFF *bases;
     const cuzk_scalar_t *scalars;
     const msm_split *sp;
     const msm_predigits *pre;
+    msm_recode_fn recode; /* the lane recoding (recode.h), with the lane kernels only; NULL: digits.h's */
     msm_plan pl;
     size_t n_win_tasks, n_one_tasks, ntasks;
     size_t one_chunk;   /* ones per ones-task */
@@ -58,6 +59,17 @@ static void GP(run_window_pre)(GP(ws) *w, const GP(job) *j, unsigned win, size_t
     }
 }
 
+/* Bucket b, about to get an add: its miss overlaps the recoding of the block's other points. */
+static inline void GP(sched_prefetch)(const GP(ws) *w, const GP(job) *j, uint32_t b)
+{
+    if (j->pl.affine) {
+        __builtin_prefetch(&w->bk[b]);
+        __builtin_prefetch((const char *)&w->bk[b] + sizeof(AFF) - 1);
+    } else {
+        __builtin_prefetch(&w->sp[b]);
+    }
+}
+
 /* Adds the digits of window `win` for the others [lo, hi) into fresh buckets, reduces them. */
 static void GP(run_window)(GP(ws) *w, const GP(job) *j, unsigned win, size_t lo, size_t hi,
                            GP(xyzz) *out)
@@ -81,11 +93,33 @@ static void GP(run_window)(GP(ws) *w, const GP(job) *j, unsigned win, size_t lo,
     test_zero = w->kern == NULL;
 #endif
     const uint32_t *sidx = j->sp->sidx, *bidx = j->sp->bidx;
-    uint32_t eb[BLK], en[BLK];
+    uint32_t eb[BLK], en[BLK], codes[BLK];
     const AFF *ep[BLK];
     for (size_t i = lo; i < hi;) {
         /* Recode a block first and prefetch its buckets, so that their cache misses overlap. */
         size_t e = 0;
+        if (j->recode) {
+            size_t m = hi - i < BLK ? hi - i : BLK;
+            j->recode(codes, j->scalars, sidx, i, m, &mw);
+            for (size_t x = 0; x < m; x++, i++) {
+                uint32_t v = codes[x];
+                if (i + MSM_POINT_PREFETCH < hi) { /* read by the kernel's gathers at the latest */
+                    const AFF *f = &j->bases[bidx ? bidx[i + MSM_POINT_PREFETCH] : i + MSM_POINT_PREFETCH];
+                    __builtin_prefetch(f);
+                    __builtin_prefetch((const char *)f + sizeof(AFF) - 1);
+                }
+                if (v == 0)
+                    continue;
+                const AFF *p = &j->bases[bidx ? bidx[i] : i];
+                if (test_zero && GP(aff_is_zero_bytes)(p))
+                    continue;
+                GP(sched_prefetch)(w, j, (v >> 1) - 1);
+                eb[e] = (v >> 1) - 1;
+                en[e] = v & 1;
+                ep[e] = p;
+                e++;
+            }
+        }
         for (; i < hi && e < BLK; i++) {
             size_t si = sidx ? sidx[i] : i;
             if (i + MSM_POINT_PREFETCH < hi) {
@@ -106,12 +140,7 @@ static void GP(run_window)(GP(ws) *w, const GP(job) *j, unsigned win, size_t lo,
             eb[e] = b;
             en[e] = neg ^ sgn;
             ep[e] = p;
-            if (j->pl.affine) {
-                __builtin_prefetch(&w->bk[b]);
-                __builtin_prefetch((const char *)&w->bk[b] + sizeof(AFF) - 1);
-            } else {
-                __builtin_prefetch(&w->sp[b]);
-            }
+            GP(sched_prefetch)(w, j, b);
             e++;
         }
         for (size_t x = 0; x < e; x++) {
@@ -158,6 +187,7 @@ cuzk_status GP(run)(JAC *out, const AFF *bases, const cuzk_scalar_t *scalars,
     j.scalars = scalars;
     j.sp = sp;
     j.pre = pre;
+    j.recode = GP(batch_kernel)() ? msm_recode_real() : NULL;
     if (threads < 1)
         threads = 1;
     size_t kmax = 16;

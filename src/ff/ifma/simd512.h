@@ -57,6 +57,8 @@ V8_INLINE v8 v8_madd52hi_k(v8 acc, v8 a, const uint64_t *k)
 /* Lanes whose value, read as a signed 64-bit integer, is negative. */
 V8_INLINE m8 v8_neg_mask(v8 a) { return _mm512_cmplt_epi64_mask(a, _mm512_setzero_si512()); }
 V8_INLINE m8 v8_eq_mask(v8 a, v8 b) { return _mm512_cmpeq_epi64_mask(a, b); }
+/* a < b as unsigned 64-bit integers */
+V8_INLINE m8 v8_ltu_mask(v8 a, v8 b) { return _mm512_cmplt_epu64_mask(a, b); }
 /* Per lane: k bit set ? b : a. */
 V8_INLINE v8 v8_blend(m8 k, v8 a, v8 b) { return _mm512_mask_blend_epi64(k, a, b); }
 /* VPERMT2Q: lane i takes (idx[i] & 8 ? b : a)[idx[i] & 7]. */
@@ -126,6 +128,13 @@ V8_INLINE m8 v8_eq_mask(v8 a, v8 b)
     m8 k = 0;
     for (int i = 0; i < 8; i++)
         k |= (m8)((a.e[i] == b.e[i]) << i);
+    return k;
+}
+V8_INLINE m8 v8_ltu_mask(v8 a, v8 b)
+{
+    m8 k = 0;
+    for (int i = 0; i < 8; i++)
+        k |= (m8)((a.e[i] < b.e[i]) << i);
     return k;
 }
 V8_INLINE v8 v8_blend(m8 k, v8 a, v8 b) { V8_MAP(((k >> i) & 1) ? b.e[i] : a.e[i]); }

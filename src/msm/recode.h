@@ -1,0 +1,25 @@
+/* The signed-digit recoding of digits.h, 8 scalars at a time in AVX-512 lanes: the contract of the
+ * lane builds (recode_lanes.h) and their run-time gate. One window of a 2^24-point MSM recodes 2^24
+ * scalars, and the scalar code (a fold and a 4-limb comparison with carry chains per scalar) was an
+ * eighth of the dense MSM's time. */
+#ifndef CUZK_MSM_RECODE_H
+#define CUZK_MSM_RECODE_H
+#include <stddef.h>
+#include <stdint.h>
+#include "cuzk/field.h"
+#include "msm/digits.h"
+
+/* codes[j] for j < n: the digit d of scalar sidx[lo + j] (sidx NULL: lo + j) in window *win, after
+ * msm_scalar_fold, as (|d| << 1) | sign, where sign = (the fold negated) xor (d < 0); 0 for d = 0.
+ * The same as msm_digit, so scalars must be below r. */
+typedef void (*msm_recode_fn)(uint32_t *codes, const cuzk_scalar_t *scalars, const uint32_t *sidx,
+                              size_t lo, size_t n, const msm_window *win);
+
+/* The AVX-512 build when it was compiled and this CPU runs the IFMA implementation; else NULL. */
+msm_recode_fn msm_recode_real(void);
+
+/* The same source over the portable lane emulation: the tests' bridge to the scalar code. */
+void msm_recode_emulated(uint32_t *codes, const cuzk_scalar_t *scalars, const uint32_t *sidx, size_t lo,
+                         size_t n, const msm_window *win);
+
+#endif
