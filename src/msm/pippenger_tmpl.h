@@ -8,7 +8,7 @@ typedef struct {
     const cuzk_scalar_t *scalars;
     const msm_split *sp;
     const msm_predigits *pre;
-    msm_recode_fn recode; /* the lane recoding (recode.h), with the lane kernels only; NULL: digits.h's */
+    msm_recode_fn recode; /* the window digits (recode.h): in lanes with the lane kernels, else scalar */
     msm_plan pl;
     size_t n_win_tasks, n_one_tasks, ntasks;
     size_t one_chunk;   /* ones per ones-task */
@@ -59,17 +59,6 @@ static void GP(run_window_pre)(GP(ws) *w, const GP(job) *j, unsigned win, size_t
     }
 }
 
-/* Bucket b, about to get an add: its miss overlaps the recoding of the block's other points. */
-static inline void GP(sched_prefetch)(const GP(ws) *w, const GP(job) *j, uint32_t b)
-{
-    if (j->pl.affine) {
-        __builtin_prefetch(&w->bk[b]);
-        __builtin_prefetch((const char *)&w->bk[b] + sizeof(AFF) - 1);
-    } else {
-        __builtin_prefetch(&w->sp[b]);
-    }
-}
-
 /* Adds the digits of window `win` for the others [lo, hi) into fresh buckets, reduces them. */
 static void GP(run_window)(GP(ws) *w, const GP(job) *j, unsigned win, size_t lo, size_t hi,
                            GP(xyzz) *out)
@@ -97,50 +86,29 @@ static void GP(run_window)(GP(ws) *w, const GP(job) *j, unsigned win, size_t lo,
     const AFF *ep[BLK];
     for (size_t i = lo; i < hi;) {
         /* Recode a block first and prefetch its buckets, so that their cache misses overlap. */
-        size_t e = 0;
-        if (j->recode) {
-            size_t m = hi - i < BLK ? hi - i : BLK;
-            j->recode(codes, j->scalars, sidx, i, m, &mw);
-            for (size_t x = 0; x < m; x++, i++) {
-                uint32_t v = codes[x];
-                if (i + MSM_POINT_PREFETCH < hi) { /* read by the kernel's gathers at the latest */
-                    const AFF *f = &j->bases[bidx ? bidx[i + MSM_POINT_PREFETCH] : i + MSM_POINT_PREFETCH];
-                    __builtin_prefetch(f);
-                    __builtin_prefetch((const char *)f + sizeof(AFF) - 1);
-                }
-                if (v == 0)
-                    continue;
-                const AFF *p = &j->bases[bidx ? bidx[i] : i];
-                if (test_zero && GP(aff_is_zero_bytes)(p))
-                    continue;
-                GP(sched_prefetch)(w, j, (v >> 1) - 1);
-                eb[e] = (v >> 1) - 1;
-                en[e] = v & 1;
-                ep[e] = p;
-                e++;
-            }
-        }
-        for (; i < hi && e < BLK; i++) {
-            size_t si = sidx ? sidx[i] : i;
-            if (i + MSM_POINT_PREFETCH < hi) {
+        size_t m = hi - i < BLK ? hi - i : BLK, e = 0;
+        j->recode(codes, j->scalars, sidx, i, m, &mw);
+        for (size_t x = 0; x < m; x++, i++) {
+            if (i + MSM_POINT_PREFETCH < hi) { /* read by the zero test or the kernel's gathers */
                 const AFF *f = &j->bases[bidx ? bidx[i + MSM_POINT_PREFETCH] : i + MSM_POINT_PREFETCH];
                 __builtin_prefetch(f);
                 __builtin_prefetch((const char *)f + sizeof(AFF) - 1);
             }
-            uint64_t t[4];
-            uint32_t neg = msm_scalar_fold(t, &j->scalars[si]);
-            int32_t d = msm_digit(t, &mw);
-            if (d == 0)
+            uint32_t v = codes[x];
+            if (v == 0)
                 continue;
             const AFF *p = &j->bases[bidx ? bidx[i] : i];
             if (test_zero && GP(aff_is_zero_bytes)(p))
                 continue;
-            uint32_t sgn = (uint32_t)d >> 31;   /* branch-free |d|: the sign is a coin toss */
-            uint32_t b = ((uint32_t)d ^ (0u - sgn)) + sgn - 1;
-            eb[e] = b;
-            en[e] = neg ^ sgn;
+            eb[e] = (v >> 1) - 1;
+            en[e] = v & 1;
             ep[e] = p;
-            GP(sched_prefetch)(w, j, b);
+            if (j->pl.affine) {
+                __builtin_prefetch(&w->bk[eb[e]]);
+                __builtin_prefetch((const char *)&w->bk[eb[e]] + sizeof(AFF) - 1);
+            } else {
+                __builtin_prefetch(&w->sp[eb[e]]);
+            }
             e++;
         }
         for (size_t x = 0; x < e; x++) {
@@ -187,7 +155,7 @@ cuzk_status GP(run)(JAC *out, const AFF *bases, const cuzk_scalar_t *scalars,
     j.scalars = scalars;
     j.sp = sp;
     j.pre = pre;
-    j.recode = GP(batch_kernel)() ? msm_recode_real() : NULL;
+    j.recode = GP(batch_kernel)() && msm_recode_real() ? msm_recode_real() : msm_recode_scalar;
     if (threads < 1)
         threads = 1;
     size_t kmax = 16;

@@ -1,5 +1,5 @@
-/* The signed-digit recoding of digits.h, 8 scalars at a time in AVX-512 lanes: the contract of the
- * lane builds (recode_lanes.h) and their run-time gate. One window of a 2^24-point MSM recodes 2^24
+/* The window digits of a block of scalars: the signed-digit recoding of digits.h one scalar at a time,
+ * or 8 at a time in AVX-512 lanes (the lane builds of recode_lanes.h, behind a run-time gate). One window of a 2^24-point MSM recodes 2^24
  * scalars, and the scalar code (a fold and a 4-limb comparison with carry chains per scalar) was an
  * eighth of the dense MSM's time. */
 #ifndef CUZK_MSM_RECODE_H
@@ -14,6 +14,10 @@
  * The same as msm_digit, so scalars must be below r. */
 typedef void (*msm_recode_fn)(uint32_t *codes, const cuzk_scalar_t *scalars, const uint32_t *sidx,
                               size_t lo, size_t n, const msm_window *win);
+
+/* One scalar at a time with msm_scalar_fold and msm_digit: any CPU. */
+void msm_recode_scalar(uint32_t *codes, const cuzk_scalar_t *scalars, const uint32_t *sidx, size_t lo,
+                       size_t n, const msm_window *win);
 
 /* The AVX-512 build when it was compiled and this CPU runs the IFMA implementation; else NULL. */
 msm_recode_fn msm_recode_real(void);

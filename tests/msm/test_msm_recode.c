@@ -1,7 +1,8 @@
-/* The lane recoding (src/msm/recode.h) against the scalar recoding of digits.h (itself recomposed with
- * GMP in test_msm_parts): every window of every width, random scalars with the fold's and the carry's
- * edge cases mixed in, contiguous and through an index array, block lengths that end mid-row; the
- * emulated build everywhere, the AVX-512 build where the CPU runs it. */
+/* The block recodings of src/msm/recode.h (scalar, and in lanes) against msm_scalar_fold and msm_digit
+ * of digits.h one scalar at a time (those are recomposed with GMP in test_msm_parts): every window of
+ * every width, random scalars with the fold's and the carry's edge cases mixed in, contiguous and
+ * through an index array, block lengths that end mid-row; the emulated lanes everywhere, the AVX-512
+ * build where the CPU runs it. */
 #include <stdlib.h>
 #include <string.h>
 #include "cuzk/msm.h"
@@ -89,6 +90,7 @@ int main(void)
         perm[i] = perm[k];
         perm[k] = t;
     }
+    t_recode(msm_recode_scalar, "scalar", s, perm);
     t_recode(msm_recode_emulated, "emulated", s, perm);
     msm_recode_fn real = msm_recode_real();
     if (real)
