@@ -37,7 +37,7 @@ typedef struct {
 #ifdef GROUP_BATCH_KERNEL
     /* A vector batch-add kernel (8-lane AVX-512 IFMA) that takes over the flush; NULL: scalar. */
     const ec_ifma_ops *kern;
-    const AFF **kp, **kq;
+    const AFF **kq;
     AFF **ko;
     uint8_t *kneg;
     uint8_t *kskip;    /* pairs the kernel left out (equal x) */
@@ -73,7 +73,6 @@ static size_t GP(ws_layout)(GP(ws) *w, uint8_t *base, size_t kmax, size_t cap, s
     WS_TAKE(w->qtmp, qcap * sizeof(GP(op)));
 #ifdef GROUP_BATCH_KERNEL
     if (kern) {
-        WS_TAKE(w->kp, cap * sizeof *w->kp);
         WS_TAKE(w->kq, cap * sizeof *w->kq);
         WS_TAKE(w->ko, cap * sizeof *w->ko);
         WS_TAKE(w->kneg, cap);
@@ -171,7 +170,10 @@ static inline void GP(ba_add)(GP(ws) *w, uint32_t b, const AFF *p, uint32_t neg)
     }
 #ifdef GROUP_KERNEL_SKIP
     if (w->kern) { /* the kernel finds equal x and p at infinity itself: no need to read the bucket here */
-        w->ops[w->m++] = (GP(op)){p, b, neg};
+        size_t i = w->m++; /* straight into the kernel's arguments (ba_flush_kernel) */
+        w->ko[i] = bk;
+        w->kq[i] = p;
+        w->kneg[i] = (uint8_t)neg;
         w->st[b] = s | MSM_B_BATCH;
         return;
     }
@@ -268,6 +270,23 @@ static void GP(ba_skipped)(GP(ws) *w, const GP(op) *o)
 }
 #endif
 
+#ifdef GROUP_KERNEL_SKIP
+/* The flush through the vector kernel. ba_add wrote the batch as the kernel's arguments (pair i: bucket
+ * ko[i] += ±kq[i]), the bucket being both an input and the output, and scheduled no doublings. */
+static void GP(ba_flush_kernel)(GP(ws) *w)
+{
+    size_t m = w->m;
+    size_t skipped = w->kern->GROUP_KERNEL_SKIP(w->ko, (const AFF *const *)w->ko, w->kq, w->kneg, m, w->kscr,
+                                                w->kskip);
+    for (size_t i = 0; i < m; i++) {
+        uint32_t b = (uint32_t)(w->ko[i] - w->bk);
+        if (skipped && w->kskip[i])
+            GP(ba_skipped)(w, &(GP(op)){w->kq[i], b, w->kneg[i]});
+        w->st[b] &= (uint8_t)~MSM_B_BATCH;
+    }
+    w->m = 0;
+}
+#else
 /* The flush through the vector kernel; the doublings (equal points) go one by one. */
 static void GP(ba_flush_kernel)(GP(ws) *w)
 {
@@ -277,32 +296,22 @@ static void GP(ba_flush_kernel)(GP(ws) *w)
         if (o->f & MSM_OP_DBL)
             continue;
         w->ko[cnt] = &w->bk[o->b];
-        w->kp[cnt] = &w->bk[o->b];
         w->kq[cnt] = o->p;
         w->kneg[cnt] = (uint8_t)(o->f & MSM_OP_NEG);
         cnt++;
     }
-#ifdef GROUP_KERNEL_SKIP
-    /* No doublings were scheduled (ba_add leaves equal x to the kernel), so pair i is op i. */
-    size_t skipped = cnt ? w->kern->GROUP_KERNEL_SKIP(w->ko, w->kp, w->kq, w->kneg, cnt, w->kscr, w->kskip) : 0;
-    for (size_t i = 0; i < w->m; i++) {
-        const GP(op) *o = &w->ops[i];
-        if (skipped && w->kskip[i])
-            GP(ba_skipped)(w, o);
-        w->st[o->b] &= (uint8_t)~MSM_B_BATCH;
-    }
-#else
-    /* ba_add let no equal x through, so the kernel cannot refuse; if it does, go one by one. */
-    bool ok = cnt == 0 || w->kern->GROUP_KERNEL_ADD(w->ko, w->kp, w->kq, w->kneg, cnt, w->kscr);
+    /* ba_add let no equal x through, so the kernel cannot refuse; if it does, go one by one. The bucket is
+     * both an input and the output. */
+    bool ok = cnt == 0 || w->kern->GROUP_KERNEL_ADD(w->ko, (const AFF *const *)w->ko, w->kq, w->kneg, cnt, w->kscr);
     for (size_t i = 0; i < w->m; i++) {
         const GP(op) *o = &w->ops[i];
         if ((o->f & MSM_OP_DBL) || !ok)
             GP(aff_add_one)(&w->bk[o->b], o->p, o->f);
         w->st[o->b] &= (uint8_t)~MSM_B_BATCH;
     }
-#endif
     w->m = 0;
 }
+#endif
 #endif
 
 static void GP(ba_flush)(GP(ws) *w)
