@@ -27,9 +27,9 @@ typedef struct {
     AFF *bk;           /* affine buckets (valid where MSM_B_SET) */
     GP(xyzz) *sp;      /* XYZZ spill buckets (valid where MSM_B_SPILL) */
     uint8_t *st;       /* MSM_B_* flags per bucket */
-    GP(op) *ops;       /* the open batch */
-    FE *pfx;           /* pfx[i] = product of the denominators of ops[0..i] */
-    size_t m;          /* ops in the open batch */
+    GP(op) *ops;       /* the open batch; NULL with the G1 kernel, whose batch is ko, kq, kneg */
+    FE *pfx;           /* pfx[i] = product of the denominators of ops[0..i]; NULL with a kernel */
+    size_t m;          /* adds in the open batch */
     GP(op) *q, *qtmp;  /* adds waiting for their bucket to leave the batch */
     size_t qn;
     size_t nspill;     /* buckets with MSM_B_SPILL set since the last reset */
@@ -67,8 +67,14 @@ static size_t GP(ws_layout)(GP(ws) *w, uint8_t *base, size_t kmax, size_t cap, s
     WS_TAKE(w->bk, (kmax + 2 * MSM_RED_SEGS) * sizeof(AFF));
     WS_TAKE(w->sp, kmax * sizeof(GP(xyzz)));
     WS_TAKE(w->st, kmax + 2 * MSM_RED_SEGS);
-    WS_TAKE(w->ops, cap * sizeof(GP(op)));
-    WS_TAKE(w->pfx, cap * sizeof(FE));
+    bool ops = true; /* the scalar flush's batch, and the G2 kernel's before it sorts out doublings */
+#ifdef GROUP_KERNEL_SKIP
+    ops = !kern;     /* ba_add writes the G1 kernel's arguments straight away */
+#endif
+    if (ops)
+        WS_TAKE(w->ops, cap * sizeof(GP(op)));
+    if (!kern)
+        WS_TAKE(w->pfx, cap * sizeof(FE));
     WS_TAKE(w->q, qcap * sizeof(GP(op)));
     WS_TAKE(w->qtmp, qcap * sizeof(GP(op)));
 #ifdef GROUP_BATCH_KERNEL

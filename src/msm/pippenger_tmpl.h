@@ -8,7 +8,7 @@ typedef struct {
     const cuzk_scalar_t *scalars;
     const msm_split *sp;
     const msm_predigits *pre;
-    msm_recode_fn recode; /* the window digits (recode.h): in lanes with the lane kernels, else scalar */
+    msm_recode_fn *recode; /* the window digits (recode.h): in lanes with the lane kernels, else scalar */
     msm_plan pl;
     size_t n_win_tasks, n_one_tasks, ntasks;
     size_t one_chunk;   /* ones per ones-task */
@@ -155,7 +155,9 @@ cuzk_status GP(run)(JAC *out, const AFF *bases, const cuzk_scalar_t *scalars,
     j.scalars = scalars;
     j.sp = sp;
     j.pre = pre;
-    j.recode = GP(batch_kernel)() && msm_recode_real() ? msm_recode_real() : msm_recode_scalar;
+    j.recode = GP(batch_kernel)() ? msm_recode_real() : NULL; /* the lanes go with the lane kernels */
+    if (!j.recode)
+        j.recode = msm_recode_scalar;
     if (threads < 1)
         threads = 1;
     size_t kmax = 16;

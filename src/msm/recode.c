@@ -3,9 +3,9 @@
 #include "msm/recode.h"
 #include "cuzk/cuzk.h"
 
-extern const msm_recode_fn msm_recode_avx512_built;
+extern msm_recode_fn *const msm_recode_avx512_built;
 
-msm_recode_fn msm_recode_real(void)
+msm_recode_fn *msm_recode_real(void)
 {
     return msm_recode_avx512_built && cuzk_impl_supported(CUZK_IMPL_IFMA) ? msm_recode_avx512_built : NULL;
 }

@@ -12,18 +12,17 @@
 /* codes[j] for j < n: the digit d of scalar sidx[lo + j] (sidx NULL: lo + j) in window *win, after
  * msm_scalar_fold, as (|d| << 1) | sign, where sign = (the fold negated) xor (d < 0); 0 for d = 0.
  * The same as msm_digit, so scalars must be below r. */
-typedef void (*msm_recode_fn)(uint32_t *codes, const cuzk_scalar_t *scalars, const uint32_t *sidx,
-                              size_t lo, size_t n, const msm_window *win);
+typedef void msm_recode_fn(uint32_t *codes, const cuzk_scalar_t *scalars, const uint32_t *sidx, size_t lo,
+                           size_t n, const msm_window *win);
 
 /* One scalar at a time with msm_scalar_fold and msm_digit: any CPU. */
-void msm_recode_scalar(uint32_t *codes, const cuzk_scalar_t *scalars, const uint32_t *sidx, size_t lo,
-                       size_t n, const msm_window *win);
+msm_recode_fn msm_recode_scalar;
+
+/* The same source as the AVX-512 build over the portable lane emulation: the tests' bridge to the
+ * scalar code. */
+msm_recode_fn msm_recode_emulated;
 
 /* The AVX-512 build when it was compiled and this CPU runs the IFMA implementation; else NULL. */
-msm_recode_fn msm_recode_real(void);
-
-/* The same source over the portable lane emulation: the tests' bridge to the scalar code. */
-void msm_recode_emulated(uint32_t *codes, const cuzk_scalar_t *scalars, const uint32_t *sidx, size_t lo,
-                         size_t n, const msm_window *win);
+msm_recode_fn *msm_recode_real(void);
 
 #endif

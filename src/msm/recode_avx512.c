@@ -8,7 +8,7 @@
 #define MSM_RECODE_NAME msm_recode_avx512
 #include "msm/recode_lanes.h"
 
-const msm_recode_fn msm_recode_avx512_built = msm_recode_avx512;
+msm_recode_fn *const msm_recode_avx512_built = msm_recode_avx512;
 #else
-const msm_recode_fn msm_recode_avx512_built = NULL;
+msm_recode_fn *const msm_recode_avx512_built = NULL;
 #endif

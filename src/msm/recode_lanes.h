@@ -70,6 +70,7 @@ V8_UNROLL
 }
 
 /* See msm_recode_fn in recode.h. */
+msm_recode_fn MSM_RECODE_NAME;
 void MSM_RECODE_NAME(uint32_t *codes, const cuzk_scalar_t *scalars, const uint32_t *sidx, size_t lo,
                      size_t n, const msm_window *win)
 {

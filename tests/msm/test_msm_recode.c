@@ -43,7 +43,7 @@ static uint32_t scalar_code(const cuzk_scalar_t *s, const msm_window *win)
     return (mag << 1) | (neg ^ (uint32_t)(d < 0));
 }
 
-static void t_recode(msm_recode_fn fn, const char *name, const cuzk_scalar_t *s, const uint32_t *perm)
+static void t_recode(msm_recode_fn *fn, const char *name, const cuzk_scalar_t *s, const uint32_t *perm)
 {
     uint32_t *got = malloc(N * sizeof *got);
     int bad = 0;
@@ -92,7 +92,7 @@ int main(void)
     }
     t_recode(msm_recode_scalar, "scalar", s, perm);
     t_recode(msm_recode_emulated, "emulated", s, perm);
-    msm_recode_fn real = msm_recode_real();
+    msm_recode_fn *real = msm_recode_real();
     if (real)
         t_recode(real, "avx512", s, perm);
     else
