@@ -139,6 +139,27 @@ static void check_lanes(const field *f, lanes *r, mpz_t want[8], const mpz_t bou
     mpz_clears(got, d, NULL);
 }
 
+/* The paired products against the single ones, bit for bit: fp8_mul2 on (a, b) and (b, a·b), fp8_sqr2
+ * on a and b, then with each output aliasing an input. */
+static void check_pairs(const lanes *A, const lanes *B)
+{
+    ifma_fp8 ab, bab, aa, bb, r, s, x, y;
+    ops->fp8_mul(&ab, &A->p, &B->p);
+    ops->fp8_mul(&bab, &B->p, &ab);
+    ops->fp8_mul2(&r, &A->p, &B->p, &s, &B->p, &ab);
+    CHECK(memcmp(&r, &ab, sizeof r) == 0 && memcmp(&s, &bab, sizeof s) == 0);
+    x = A->p, y = ab;
+    ops->fp8_mul2(&x, &x, &B->p, &y, &B->p, &y);
+    CHECK(memcmp(&x, &ab, sizeof x) == 0 && memcmp(&y, &bab, sizeof y) == 0);
+    ops->fp8_sqr(&aa, &A->p);
+    ops->fp8_sqr(&bb, &B->p);
+    ops->fp8_sqr2(&r, &A->p, &s, &B->p);
+    CHECK(memcmp(&r, &aa, sizeof r) == 0 && memcmp(&s, &bb, sizeof s) == 0);
+    x = A->p, y = B->p;
+    ops->fp8_sqr2(&y, &x, &x, &y); /* each output the other's input */
+    CHECK(memcmp(&y, &aa, sizeof y) == 0 && memcmp(&x, &bb, sizeof x) == 0);
+}
+
 static void test_mul_sqr(const field *f)
 {
     mpz_t a[8], b[8], w[8], bmax;
@@ -173,6 +194,8 @@ static void test_mul_sqr(const field *f)
             call_mul(f, &A, &B, &B);
             CHECK(same(f, &A, &R)); /* sqr and mul agree bit for bit */
         }
+        if (!f->is_fr)
+            check_pairs(&A, &B);
     }
     for (int i = 0; i < 8; i++)
         mpz_clears(a[i], b[i], w[i], NULL);
@@ -440,6 +463,11 @@ static void test_real_vs_emulated(const ifma_ops *real)
         CHECK(memcmp(&r1, &r2, sizeof r1) == 0);
         emu->fp8_sqr(&r1, &a), real->fp8_sqr(&r2, &a);
         CHECK(memcmp(&r1, &r2, sizeof r1) == 0);
+        ifma_fp8 q1, q2;
+        emu->fp8_mul2(&r1, &a, &b, &q1, &b, &b), real->fp8_mul2(&r2, &a, &b, &q2, &b, &b);
+        CHECK(memcmp(&r1, &r2, sizeof r1) == 0 && memcmp(&q1, &q2, sizeof q1) == 0);
+        emu->fp8_sqr2(&r1, &a, &q1, &b), real->fp8_sqr2(&r2, &a, &q2, &b);
+        CHECK(memcmp(&r1, &r2, sizeof r1) == 0 && memcmp(&q1, &q2, sizeof q1) == 0);
         emu->fp8_add_lazy(&r1, &a, &b), real->fp8_add_lazy(&r2, &a, &b);
         CHECK(memcmp(&r1, &r2, sizeof r1) == 0);
         emu->fp8_reduce(&r1, &a), real->fp8_reduce(&r2, &a);

@@ -22,7 +22,7 @@ const void *ec_lanes_variant(cuzk_variant v)
  * 63 bytes more, so that the kernel can start the rows on a cache line whatever the caller's alignment. */
 size_t ec_ifma_g1_batch_add_scratch_bytes(size_t n)
 {
-    size_t rows = (n + 7) / 8;
+    size_t rows = (n + 15) / 16 * 2; /* rows go in pairs (g1_batch_add.h) */
     return rows * (4 * sizeof(ifma_fp8) + 1) + 63;
 }
 

@@ -6,7 +6,7 @@
  * 2^384 (radix change only) and the products are steered so that x3, y3 leave with it too. Write
  * [v]_e for a value stored as v·2^e mod p; mul maps [a]_e, [b]_f to [ab]_(e+f-416). Then
  *   c_k = dx_0 ... dx_k        is [.]_(384-32k)     (forward prefix products, one row at a time)
- *   t_(N-1) = c_(N-1)^-1       is made [.]_(400+32N) by the scalar inversion,
+ *   t_(N-1) = c_(N-1)^-1       is made [.]_(400+32N) by the scalar inversion (see below),
  *   t_(k-1) = t_k·dx_k, inv_k = c_(k-1)·t_k give [dx_k^-1]_432 for every k,
  *   lambda = dy·inv            is [.]_400,   lambda² is [.]_384 = the factor of x3,
  *   (lambda·2^16)·(x1 - x3)    is [.]_384 = the factor of y3,
@@ -17,7 +17,15 @@
  * x1 - x3) stay unreduced, below 3p, for the same reason as lambda·2^16. Kernel alone, 1,024 pairs
  * of distinct buckets (min over 8,000 calls, ns per add; in cache / buckets spread over 3 MiB and
  * prefetched as the MSM does): 62 / 67-70 before, 53-57 / 54-58 with these, the prefetch below and
- * the whole-line gathers. `cuzk-bench micro g1-batch-add` times the kernel alone (docs/PERF.md). */
+ * the whole-line gathers. `cuzk-bench micro g1-batch-add` times the kernel alone (docs/PERF.md).
+ *
+ * Rows go in pairs, and every product is done together with an independent one (g1_mul2): a single
+ * product leaves the IFMA ports idle along its rounds' dependency chain, and the kernel's products
+ * mostly depend on each other (inv -> lambda -> x3 -> y3). So the prefix products form two chains, over
+ * the even rows and over the odd rows, each with the factors above for N = the row pairs; their ends
+ * are multiplied, inverted once and multiplied back by the other end (below), and the backward pass
+ * walks both chains at once. Kernel alone, 2^16 buckets, 30 alternating runs: −7 % by the median
+ * ratio, −13 % by the minima. */
 #ifndef CUZK_EC_IFMA_G1_BATCH_ADD_H
 #define CUZK_EC_IFMA_G1_BATCH_ADD_H
 #include <stdbool.h>
@@ -27,10 +35,16 @@
 #include "ff/fp.h"
 
 /* The products out of line, as in g2_batch_add.h: inlined, the kernel's six spill limbs around each
- * other (the rows alone are 48 vectors of the 32); called, one product's limbs stay in registers.
+ * other (the rows alone are 48 vectors of the 32); called, the products' limbs stay in registers
+ * (g1_mul2 spills a few: forcing its b and d to stay in memory removed that and changed nothing).
  * G1 2^16 MSM, 1 thread, 3 pairs: 140–141 ms inlined, 131–135 ms called. */
 static __attribute__((noinline)) void g1_mul(fp8v *r, const fp8v *a, const fp8v *b) { fp8v_mul(r, a, b); }
-static __attribute__((noinline)) void g1_sqr(fp8v *r, const fp8v *a) { fp8v_sqr(r, a); }
+static __attribute__((noinline)) void g1_mul2(fp8v *r, const fp8v *a, const fp8v *b, fp8v *s, const fp8v *c,
+                                              const fp8v *d)
+{
+    fp8v_mul2(r, a, b, s, c, d);
+}
+static __attribute__((noinline)) void g1_sqr2(fp8v *r, const fp8v *a, fp8v *s, const fp8v *c) { fp8v_sqr2(r, a, s, c); }
 
 /* Rows ahead whose points both passes prefetch. The MSM fetches a bucket when it schedules the add,
  * but by the backward pass its y (the second line of half the buckets, not read by the forward pass)
@@ -103,11 +117,11 @@ V8_INLINE void g1_prefetch_row(const cuzk_g1_affine_t *const *p, const cuzk_g1_a
 }
 
 /* What the forward pass keeps of row k for the backward pass, so that the latter gathers only y:
- * c = the prefix product c_k, x1, xs = x1 + x2 (limb by limb, not carried: it only feeds a
- * subtraction, which carries) and dx as patched by g1_dx. The products read and write these rows in
+ * c = the prefix product of its chain (c_k above), x1, xs = x1 + x2 (limb by limb, not carried: it
+ * only feeds a subtraction, which carries) and dx as patched by g1_dx. The products read and write these rows in
  * place: passed by address, an operand held in registers would be copied to the stack for the call.
  * ec_ifma_g1_batch_add_scratch_bytes (ec_ifma.c) is 63 bytes of room to align these on a cache line,
- * rows of these, then one byte per row for the equal-x lanes. */
+ * rows of these (an even number), then one byte per row for the equal-x lanes. */
 typedef struct {
     fp8v c, x1, xs, dx;
 } g1_scratch_row;
@@ -188,7 +202,8 @@ V8_INLINE void g1_scatter_row(cuzk_g1_affine_t *const *out, size_t k, int lanes,
 
 /* The lane products c_(N-1) -> t_(N-1) = their inverses with the factor 2^(400+32N): fp_inv gives
  * [c^-1]_(768-e) for [c]_e, e = 384-32(N-1), and one more fp_mul by [2^48]_384 lands on
- * 768 - 416 + 32N + 48 = 400 + 32N. False when a lane product is 0 (some dx = 0). */
+ * 768 - 416 + 32N + 48 = 400 + 32N. In general [c]_e becomes [c^-1]_(816-e). False when a lane product
+ * is 0 (some dx = 0). */
 static bool g1_invert_lanes(fp8v *t, const fp8v *c)
 {
     fp8v canon;
@@ -214,9 +229,22 @@ static bool g1_invert_lanes(fp8v *t, const fp8v *c)
     return true;
 }
 
+/* The pairs of row k that are real (0 for the odd row that pads the last row pair). */
+V8_INLINE int g1_row_lanes(size_t n, size_t k)
+{
+    return 8 * k >= n ? 0 : n - 8 * k < 8 ? (int)(n - 8 * k) : 8;
+}
+
 /* The kernel behind both contracts: with skipped == NULL it refuses (false, nothing written) when
  * some pair has x1 == x2; otherwise skipped[i] says whether pair i had x1 == x2 or x2 == 0 (its
- * output is then not written), *n_skipped counts them, and it returns true. */
+ * output is then not written), *n_skipped counts them, and it returns true.
+ *
+ * Rows go in pairs (A = row 2m, B = row 2m + 1, a padding row B when the rows are odd, whose lanes
+ * repeat pair n - 1 and are not written), and every product is one of two independent ones done
+ * together (g1_mul2): the prefix products run as two chains, of the even and of the odd rows, each
+ * as above with N = the pairs M; the chains' ends are inverted together, c_A·c_B being [.]_(416-64M)
+ * and its inverse [.]_(400+64M), times the other chain's end [.]_(384-32(M-1)) gives each chain its
+ * t = [.]_(400+32M). */
 static bool g1_batch_add_core(cuzk_g1_affine_t *const *out, const cuzk_g1_affine_t *const *p,
                               const cuzk_g1_affine_t *const *q, const uint8_t *q_neg, size_t n, void *scratch,
                               uint8_t *skipped, size_t *n_skipped)
@@ -225,59 +253,71 @@ static bool g1_batch_add_core(cuzk_g1_affine_t *const *out, const cuzk_g1_affine
         *n_skipped = 0;
     if (n == 0)
         return true;
-    size_t rows = (n + 7) / 8;
+    size_t rows = (n + 7) / 8, pairs = (rows + 1) / 2;
     g1_scratch_row *keep = (g1_scratch_row *)(((uintptr_t)scratch + 63) & ~(uintptr_t)63); /* any alignment */
-    uint8_t *eqs = (uint8_t *)(keep + rows); /* the equal-x lanes of each row */
-    fp8v t;
+    uint8_t *eqs = (uint8_t *)(keep + 2 * pairs); /* the equal-x lanes of each row */
+    fp8v tA, tB, u;
     size_t nskip = 0;
 
-    /* Row 0 starts the products (c_0 = dx_0); rows is at least 1. */
-    m8 eq = g1_load_dx(&keep[0], p, q, n, 0, skipped != NULL);
-    keep[0].c = keep[0].dx;
-    for (size_t k = 0;;) {
-        int lanes = n - 8 * k < 8 ? (int)(n - 8 * k) : 8;
+    for (size_t k = 0; k < 2 * pairs; k++) {
+        if (k + G1_ROW_PREFETCH < rows)
+            g1_prefetch_row(p, q, n, k + G1_ROW_PREFETCH);
+        m8 eq = g1_load_dx(&keep[k], p, q, n, k, skipped != NULL);
+        int lanes = g1_row_lanes(n, k);
         eqs[k] = (uint8_t)eq;
         if (skipped) {
             for (int i = 0; i < lanes; i++) {
                 skipped[8 * k + (size_t)i] = (uint8_t)((eq >> i) & 1);
                 nskip += (eq >> i) & 1;
             }
-        } else if (eq) {
+        } else if (eq && lanes > 0) {
             return false;
         }
-        if (++k == rows)
-            break;
-        if (k + G1_ROW_PREFETCH < rows)
-            g1_prefetch_row(p, q, n, k + G1_ROW_PREFETCH);
-        eq = g1_load_dx(&keep[k], p, q, n, k, skipped != NULL);
-        g1_mul(&keep[k].c, &keep[k - 1].c, &keep[k].dx);
+        if (k < 2)
+            keep[k].c = keep[k].dx;
+        else if (k & 1)
+            g1_mul2(&keep[k - 1].c, &keep[k - 3].c, &keep[k - 1].dx, &keep[k].c, &keep[k - 2].c, &keep[k].dx);
     }
-    if (!g1_invert_lanes(&t, &keep[rows - 1].c))
+    const fp8v *cA = &keep[2 * pairs - 2].c, *cB = &keep[2 * pairs - 1].c;
+    g1_mul(&u, cA, cB);
+    if (!g1_invert_lanes(&u, &u))
         return false; /* unreachable: every dx is nonzero by now */
+    g1_mul2(&tA, &u, cB, &tB, &u, cA);
 
-    for (size_t k = rows; k-- > 0;) {
-        fp8v inv, lambda, x3, y3, d, y1, dy;
-        const g1_scratch_row *kr = &keep[k];
-        if (k >= G1_ROW_PREFETCH)
-            g1_prefetch_row(p, q, n, k - G1_ROW_PREFETCH);
-        g1_load_y(&y1, &dy, p, q, q_neg, n, k);
-        if (k > 0) {
-            g1_mul(&inv, &keep[k - 1].c, &t);
-            g1_mul(&t, &t, &kr->dx);
-        } else {
-            inv = t;
+    for (size_t m = pairs; m-- > 0;) {
+        fp8v invA, invB, lamA, lamB, x3A, x3B, y3A, y3B, dA, dB, y1A, y1B, dyA, dyB;
+        size_t a = 2 * m, b = a + 1;
+        const g1_scratch_row *ka = &keep[a], *kb = &keep[b];
+        if (a >= G1_ROW_PREFETCH) {
+            g1_prefetch_row(p, q, n, a - G1_ROW_PREFETCH);
+            g1_prefetch_row(p, q, n, b - G1_ROW_PREFETCH);
         }
-        g1_mul(&lambda, &dy, &inv);                 /* [lambda]_400 < 2p */
-        g1_sqr(&x3, &lambda);                       /* [lambda²]_384 < 2p */
-        fp8v_sub(&x3, &x3, &kr->xs);                 /* lambda² - x1 - x2 in [0, 2p) */
-        fp8v_reduce(&x3, &x3);                       /* canonical */
-        m52_sub_lazy(d.l, kr->x1.l, x3.l, FP8_P, 8); /* x1 + p - x3 in (0, 2p) */
-        fp8v_shl(&lambda, &lambda, 16);              /* [lambda]_416 < 2^17·p */
-        g1_mul(&y3, &lambda, &d);                   /* [lambda(x1 - x3)]_384 < 2p: 2^18·p² < p·2^416 */
-        fp8v_sub(&y3, &y3, &y1);
-        fp8v_reduce(&y3, &y3);
-        int lanes = n - 8 * k < 8 ? (int)(n - 8 * k) : 8;
-        g1_scatter_row(out, k, lanes, eqs[k], &x3, &y3);
+        g1_load_y(&y1A, &dyA, p, q, q_neg, n, a);
+        g1_load_y(&y1B, &dyB, p, q, q_neg, n, b);
+        if (m > 0) {
+            g1_mul2(&invA, &keep[a - 2].c, &tA, &invB, &keep[b - 2].c, &tB);
+            g1_mul2(&tA, &tA, &ka->dx, &tB, &tB, &kb->dx);
+        } else {
+            invA = tA;
+            invB = tB;
+        }
+        g1_mul2(&lamA, &dyA, &invA, &lamB, &dyB, &invB); /* [lambda]_400 < 2p */
+        g1_sqr2(&x3A, &lamA, &x3B, &lamB);              /* [lambda²]_384 < 2p */
+        fp8v_sub(&x3A, &x3A, &ka->xs);                   /* lambda² - x1 - x2 in [0, 2p) */
+        fp8v_sub(&x3B, &x3B, &kb->xs);
+        fp8v_reduce(&x3A, &x3A);                         /* canonical */
+        fp8v_reduce(&x3B, &x3B);
+        m52_sub_lazy(dA.l, ka->x1.l, x3A.l, FP8_P, 8);    /* x1 + p - x3 in (0, 2p) */
+        m52_sub_lazy(dB.l, kb->x1.l, x3B.l, FP8_P, 8);
+        fp8v_shl(&lamA, &lamA, 16);                      /* [lambda]_416 < 2^17·p */
+        fp8v_shl(&lamB, &lamB, 16);
+        g1_mul2(&y3A, &lamA, &dA, &y3B, &lamB, &dB);     /* [lambda(x1 - x3)]_384 < 2p: 2^18·p² < p·2^416 */
+        fp8v_sub(&y3A, &y3A, &y1A);
+        fp8v_sub(&y3B, &y3B, &y1B);
+        fp8v_reduce(&y3A, &y3A);
+        fp8v_reduce(&y3B, &y3B);
+        g1_scatter_row(out, a, g1_row_lanes(n, a), eqs[a], &x3A, &y3A);
+        g1_scatter_row(out, b, g1_row_lanes(n, b), eqs[b], &x3B, &y3B);
     }
     if (n_skipped)
         *n_skipped = nskip;

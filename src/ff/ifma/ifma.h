@@ -39,6 +39,11 @@ typedef struct {
     const char *name; /* "avx512-ifma" or "emulated" */
     void (*fp8_mul)(ifma_fp8 *r, const ifma_fp8 *a, const ifma_fp8 *b);
     void (*fp8_sqr)(ifma_fp8 *r, const ifma_fp8 *a);
+    /* r = a·b and s = c·d (r = a², s = c²) in one interleaved pass, each bit for bit as fp8_mul (fp8_sqr);
+     * r and s distinct, either may alias any input. */
+    void (*fp8_mul2)(ifma_fp8 *r, const ifma_fp8 *a, const ifma_fp8 *b, ifma_fp8 *s, const ifma_fp8 *c,
+                     const ifma_fp8 *d);
+    void (*fp8_sqr2)(ifma_fp8 *r, const ifma_fp8 *a, ifma_fp8 *s, const ifma_fp8 *c);
     void (*fp8_add)(ifma_fp8 *r, const ifma_fp8 *a, const ifma_fp8 *b);
     void (*fp8_sub)(ifma_fp8 *r, const ifma_fp8 *a, const ifma_fp8 *b);
     void (*fp8_add_lazy)(ifma_fp8 *r, const ifma_fp8 *a, const ifma_fp8 *b);

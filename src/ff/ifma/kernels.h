@@ -30,6 +30,29 @@ static void k_fp8_sqr(ifma_fp8 *r, const ifma_fp8 *a)
     fp8v_store(r->l, &x);
 }
 
+static void k_fp8_mul2(ifma_fp8 *r, const ifma_fp8 *a, const ifma_fp8 *b, ifma_fp8 *s, const ifma_fp8 *c,
+                       const ifma_fp8 *d)
+{
+    fp8v x, y, z, w;
+    fp8v_load(&x, a->l);
+    fp8v_load(&y, b->l);
+    fp8v_load(&z, c->l);
+    fp8v_load(&w, d->l);
+    fp8v_mul2(&x, &x, &y, &z, &z, &w);
+    fp8v_store(r->l, &x);
+    fp8v_store(s->l, &z);
+}
+
+static void k_fp8_sqr2(ifma_fp8 *r, const ifma_fp8 *a, ifma_fp8 *s, const ifma_fp8 *c)
+{
+    fp8v x, z;
+    fp8v_load(&x, a->l);
+    fp8v_load(&z, c->l);
+    fp8v_sqr2(&x, &x, &z, &z);
+    fp8v_store(r->l, &x);
+    fp8v_store(s->l, &z);
+}
+
 #define K_FP8_BINARY(name, op)                                      \
     static void name(ifma_fp8 *r, const ifma_fp8 *a, const ifma_fp8 *b) \
     {                                                               \
@@ -198,6 +221,8 @@ const ifma_ops IFMA_OPS_NAME = {
 #endif
     .fp8_mul = k_fp8_mul,
     .fp8_sqr = k_fp8_sqr,
+    .fp8_mul2 = k_fp8_mul2,
+    .fp8_sqr2 = k_fp8_sqr2,
     .fp8_add = k_fp8_add,
     .fp8_sub = k_fp8_sub,
     .fp8_add_lazy = k_fp8_add_lazy,
