@@ -273,9 +273,9 @@ static bool g1_batch_add_core(cuzk_g1_affine_t *const *out, const cuzk_g1_affine
         } else if (eq && lanes > 0) {
             return false;
         }
-        if (k < 2)
+        if (k < 2) /* each chain starts with its first row's dx */
             keep[k].c = keep[k].dx;
-        else if (k & 1)
+        else if (k & 1) /* rows k - 1 and k (A and B of a pair) extend their chains */
             g1_mul2(&keep[k - 1].c, &keep[k - 3].c, &keep[k - 1].dx, &keep[k].c, &keep[k - 2].c, &keep[k].dx);
     }
     const fp8v *cA = &keep[2 * pairs - 2].c, *cB = &keep[2 * pairs - 1].c;

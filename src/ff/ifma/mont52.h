@@ -106,7 +106,8 @@ V8_UNROLL
 /* Two independent products, r = a·b and s = c·d (each as m52_mul: same bounds, same result), their
  * rounds interleaved. One product's rounds hang on a chain (t[0] -> m -> t[0] -> carry) that leaves the
  * IFMA ports idle part of the time; a second chain in the same instruction stream fills them. Both sets
- * of accumulators (2n + 2) stay in registers for n = 8. r may alias a, b, c or d; s may alias c or d. */
+ * of accumulators (2n + 2) stay in registers for n = 8. r and s may alias any input (both are written
+ * after the last read). */
 M52_KERNEL void m52_mul2(v8 *r, const v8 *a, const v8 *b, v8 *s, const v8 *c, const v8 *d, const uint64_t *q,
                          uint64_t qinv, int n)
 {
