@@ -23,54 +23,81 @@ V8_UNROLL
     }
 }
 
+/* One round of m52_mul: t += ai·b, then t += m·q with m chosen so that t[0] becomes a multiple of 2^52,
+ * and t drops that limb, keeping its carry (t has n + 1 limbs). */
+V8_INLINE void m52_mul_round(v8 *t, v8 ai, const v8 *b, const uint64_t *q, v8 vqinv, int n)
+{
+    const v8 zero = v8_zero();
+V8_UNROLL
+    for (int j = 0; j < n; j++) {
+        t[j] = v8_madd52lo(t[j], ai, b[j]);
+        t[j + 1] = v8_madd52hi(t[j + 1], ai, b[j]);
+    }
+    v8 m = v8_madd52lo(zero, t[0], vqinv); /* reads only the low 52 bits of t[0] */
+V8_UNROLL
+    for (int j = 0; j < n; j++) {
+        t[j] = v8_madd52lo_k(t[j], m, &q[j]);
+        t[j + 1] = v8_madd52hi_k(t[j + 1], m, &q[j]);
+    }
+    v8 c = v8_shr(t[0], 52);
+V8_UNROLL
+    for (int j = 0; j < n; j++)
+        t[j] = t[j + 1];
+    t[n] = zero;
+    t[0] = v8_add(t[0], c);
+}
+
 /* r = a·b·2^(-52n) mod q by operand scanning: n rounds of 2n + 1 + 2n IFMA. An accumulator lives
  * at most n + 1 rounds and gains < 4·2^52 per round (< 2^58 for n <= 8), so no carry is needed
  * before the end. Requires normalized limbs and a·b < q·2^(52n); the result is normalized and
  * < a·b/2^(52n) + q < 2q. r may alias a or b. */
 M52_KERNEL void m52_mul(v8 *r, const v8 *a, const v8 *b, const uint64_t *q, uint64_t qinv, int n)
 {
-    const v8 zero = v8_zero(), vqinv = v8_set1(qinv);
+    const v8 vqinv = v8_set1(qinv);
     v8 t[MONT52_MAX_LIMBS + 1];
 V8_UNROLL
     for (int j = 0; j <= n; j++)
-        t[j] = zero;
+        t[j] = v8_zero();
 V8_UNROLL
-    for (int i = 0; i < n; i++) {
-        v8 ai = a[i];
-V8_UNROLL
-        for (int j = 0; j < n; j++) {
-            t[j] = v8_madd52lo(t[j], ai, b[j]);
-            t[j + 1] = v8_madd52hi(t[j + 1], ai, b[j]);
-        }
-        v8 m = v8_madd52lo(zero, t[0], vqinv); /* reads only the low 52 bits of t[0] */
-V8_UNROLL
-        for (int j = 0; j < n; j++) {
-            t[j] = v8_madd52lo_k(t[j], m, &q[j]);
-            t[j + 1] = v8_madd52hi_k(t[j + 1], m, &q[j]);
-        }
-        /* t[0] is now a multiple of 2^52: drop it, keeping its carry. */
-        v8 c = v8_shr(t[0], 52);
-V8_UNROLL
-        for (int j = 0; j < n; j++)
-            t[j] = t[j + 1];
-        t[n] = zero;
-        t[0] = v8_add(t[0], c);
-    }
+    for (int i = 0; i < n; i++)
+        m52_mul_round(t, a[i], b, q, vqinv, n);
 V8_UNROLL
     for (int j = 0; j < n; j++)
         r[j] = t[j];
     m52_norm(r, n);
 }
 
-/* r = a²·2^(-52n) mod q: the cross products once, doubled, then the squares (n² IFMA instead of
- * 2n²), then a separate n-round reduction. Bounds and result as m52_mul(a, a). */
-M52_KERNEL void m52_sqr(v8 *r, const v8 *a, const uint64_t *q, uint64_t qinv, int n)
+/* Two independent products, r = a·b and s = c·d (each as m52_mul: same bounds, same result), their
+ * rounds interleaved. One product's rounds hang on a chain (t[0] -> m -> t[0] -> carry) that leaves the
+ * IFMA ports idle part of the time; a second chain in the same instruction stream fills them. The two
+ * sets of accumulators (2n + 2) fit the 32 registers for n = 8, though the compiler spills a few other
+ * operands around them. r and s may alias any input (both are written after the last read). */
+M52_KERNEL void m52_mul2(v8 *r, const v8 *a, const v8 *b, v8 *s, const v8 *c, const v8 *d, const uint64_t *q,
+                         uint64_t qinv, int n)
 {
-    const v8 zero = v8_zero(), vqinv = v8_set1(qinv);
-    v8 z[2 * MONT52_MAX_LIMBS];
+    const v8 vqinv = v8_set1(qinv);
+    v8 t[MONT52_MAX_LIMBS + 1], u[MONT52_MAX_LIMBS + 1];
 V8_UNROLL
-    for (int k = 0; k < 2 * n; k++)
-        z[k] = zero;
+    for (int j = 0; j <= n; j++)
+        t[j] = u[j] = v8_zero();
+V8_UNROLL
+    for (int i = 0; i < n; i++) {
+        m52_mul_round(t, a[i], b, q, vqinv, n);
+        m52_mul_round(u, c[i], d, q, vqinv, n);
+    }
+V8_UNROLL
+    for (int j = 0; j < n; j++) {
+        r[j] = t[j];
+        s[j] = u[j];
+    }
+    m52_norm(r, n);
+    m52_norm(s, n);
+}
+
+/* The 2n-limb square of a into z (zeroed by the caller): the cross products once, doubled, then the
+ * squares (n² IFMA instead of 2n²). */
+V8_INLINE void m52_sqr_wide(v8 *z, const v8 *a, int n)
+{
 V8_UNROLL
     for (int i = 0; i < n; i++)
 V8_UNROLL
@@ -87,113 +114,55 @@ V8_UNROLL
         z[2 * i] = v8_madd52lo(z[2 * i], a[i], a[i]);
         z[2 * i + 1] = v8_madd52hi(z[2 * i + 1], a[i], a[i]);
     }
+}
+
+/* Round i of the separate reduction of a wide square: z[i] becomes a multiple of 2^52, its carry goes
+ * into z[i + 1]. */
+V8_INLINE void m52_reduce_round(v8 *z, int i, const uint64_t *q, v8 vqinv, int n)
+{
+    v8 m = v8_madd52lo(v8_zero(), z[i], vqinv);
 V8_UNROLL
-    for (int i = 0; i < n; i++) {
-        v8 m = v8_madd52lo(zero, z[i], vqinv);
-V8_UNROLL
-        for (int j = 0; j < n; j++) {
-            z[i + j] = v8_madd52lo_k(z[i + j], m, &q[j]);
-            z[i + j + 1] = v8_madd52hi_k(z[i + j + 1], m, &q[j]);
-        }
-        z[i + 1] = v8_add(z[i + 1], v8_shr(z[i], 52));
+    for (int j = 0; j < n; j++) {
+        z[i + j] = v8_madd52lo_k(z[i + j], m, &q[j]);
+        z[i + j + 1] = v8_madd52hi_k(z[i + j + 1], m, &q[j]);
     }
+    z[i + 1] = v8_add(z[i + 1], v8_shr(z[i], 52));
+}
+
+/* r = a²·2^(-52n) mod q: m52_sqr_wide, then a separate n-round reduction. Bounds and result as
+ * m52_mul(a, a). */
+M52_KERNEL void m52_sqr(v8 *r, const v8 *a, const uint64_t *q, uint64_t qinv, int n)
+{
+    const v8 vqinv = v8_set1(qinv);
+    v8 z[2 * MONT52_MAX_LIMBS];
+V8_UNROLL
+    for (int k = 0; k < 2 * n; k++)
+        z[k] = v8_zero();
+    m52_sqr_wide(z, a, n);
+V8_UNROLL
+    for (int i = 0; i < n; i++)
+        m52_reduce_round(z, i, q, vqinv, n);
 V8_UNROLL
     for (int j = 0; j < n; j++)
         r[j] = z[n + j];
     m52_norm(r, n);
 }
 
-/* Two independent products, r = a·b and s = c·d (each as m52_mul: same bounds, same result), their
- * rounds interleaved. One product's rounds hang on a chain (t[0] -> m -> t[0] -> carry) that leaves the
- * IFMA ports idle part of the time; a second chain in the same instruction stream fills them. Both sets
- * of accumulators (2n + 2) stay in registers for n = 8. r and s may alias any input (both are written
- * after the last read). */
-M52_KERNEL void m52_mul2(v8 *r, const v8 *a, const v8 *b, v8 *s, const v8 *c, const v8 *d, const uint64_t *q,
-                         uint64_t qinv, int n)
-{
-    const v8 zero = v8_zero(), vqinv = v8_set1(qinv);
-    v8 t[MONT52_MAX_LIMBS + 1], u[MONT52_MAX_LIMBS + 1];
-V8_UNROLL
-    for (int j = 0; j <= n; j++)
-        t[j] = u[j] = zero;
-V8_UNROLL
-    for (int i = 0; i < n; i++) {
-        v8 ai = a[i], ci = c[i];
-V8_UNROLL
-        for (int j = 0; j < n; j++) {
-            t[j] = v8_madd52lo(t[j], ai, b[j]);
-            u[j] = v8_madd52lo(u[j], ci, d[j]);
-            t[j + 1] = v8_madd52hi(t[j + 1], ai, b[j]);
-            u[j + 1] = v8_madd52hi(u[j + 1], ci, d[j]);
-        }
-        v8 mt = v8_madd52lo(zero, t[0], vqinv), mu = v8_madd52lo(zero, u[0], vqinv);
-V8_UNROLL
-        for (int j = 0; j < n; j++) {
-            t[j] = v8_madd52lo_k(t[j], mt, &q[j]);
-            u[j] = v8_madd52lo_k(u[j], mu, &q[j]);
-            t[j + 1] = v8_madd52hi_k(t[j + 1], mt, &q[j]);
-            u[j + 1] = v8_madd52hi_k(u[j + 1], mu, &q[j]);
-        }
-        v8 ct = v8_shr(t[0], 52), cu = v8_shr(u[0], 52);
-V8_UNROLL
-        for (int j = 0; j < n; j++) {
-            t[j] = t[j + 1];
-            u[j] = u[j + 1];
-        }
-        t[n] = u[n] = zero;
-        t[0] = v8_add(t[0], ct);
-        u[0] = v8_add(u[0], cu);
-    }
-V8_UNROLL
-    for (int j = 0; j < n; j++) {
-        r[j] = t[j];
-        s[j] = u[j];
-    }
-    m52_norm(r, n);
-    m52_norm(s, n);
-}
-
-/* Two independent squares, r = a² and s = c², interleaved as m52_mul2 (each as m52_sqr). */
+/* Two independent squares, r = a² and s = c², their reduction rounds interleaved as m52_mul2's (each as
+ * m52_sqr). */
 M52_KERNEL void m52_sqr2(v8 *r, const v8 *a, v8 *s, const v8 *c, const uint64_t *q, uint64_t qinv, int n)
 {
-    const v8 zero = v8_zero(), vqinv = v8_set1(qinv);
+    const v8 vqinv = v8_set1(qinv);
     v8 z[2 * MONT52_MAX_LIMBS], w[2 * MONT52_MAX_LIMBS];
 V8_UNROLL
     for (int k = 0; k < 2 * n; k++)
-        z[k] = w[k] = zero;
-V8_UNROLL
-    for (int i = 0; i < n; i++)
-V8_UNROLL
-        for (int j = i + 1; j < n; j++) {
-            z[i + j] = v8_madd52lo(z[i + j], a[i], a[j]);
-            w[i + j] = v8_madd52lo(w[i + j], c[i], c[j]);
-            z[i + j + 1] = v8_madd52hi(z[i + j + 1], a[i], a[j]);
-            w[i + j + 1] = v8_madd52hi(w[i + j + 1], c[i], c[j]);
-        }
-V8_UNROLL
-    for (int k = 0; k < 2 * n; k++) {
-        z[k] = v8_add(z[k], z[k]);
-        w[k] = v8_add(w[k], w[k]);
-    }
+        z[k] = w[k] = v8_zero();
+    m52_sqr_wide(z, a, n);
+    m52_sqr_wide(w, c, n);
 V8_UNROLL
     for (int i = 0; i < n; i++) {
-        z[2 * i] = v8_madd52lo(z[2 * i], a[i], a[i]);
-        w[2 * i] = v8_madd52lo(w[2 * i], c[i], c[i]);
-        z[2 * i + 1] = v8_madd52hi(z[2 * i + 1], a[i], a[i]);
-        w[2 * i + 1] = v8_madd52hi(w[2 * i + 1], c[i], c[i]);
-    }
-V8_UNROLL
-    for (int i = 0; i < n; i++) {
-        v8 mz = v8_madd52lo(zero, z[i], vqinv), mw = v8_madd52lo(zero, w[i], vqinv);
-V8_UNROLL
-        for (int j = 0; j < n; j++) {
-            z[i + j] = v8_madd52lo_k(z[i + j], mz, &q[j]);
-            w[i + j] = v8_madd52lo_k(w[i + j], mw, &q[j]);
-            z[i + j + 1] = v8_madd52hi_k(z[i + j + 1], mz, &q[j]);
-            w[i + j + 1] = v8_madd52hi_k(w[i + j + 1], mw, &q[j]);
-        }
-        z[i + 1] = v8_add(z[i + 1], v8_shr(z[i], 52));
-        w[i + 1] = v8_add(w[i + 1], v8_shr(w[i], 52));
+        m52_reduce_round(z, i, q, vqinv, n);
+        m52_reduce_round(w, i, q, vqinv, n);
     }
 V8_UNROLL
     for (int j = 0; j < n; j++) {
