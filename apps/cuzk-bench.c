@@ -22,24 +22,25 @@
 typedef struct {
     const char *name;
     int (*run)(const micro_args *);
+    bool threaded; /* false: runs on one thread whatever --threads says */
     const char *what;
 } micro_entry;
 
 static const micro_entry micros[] = {
-    {"fp-mul", micro_fp_mul, "Fp (381-bit) Montgomery multiplication, dependent chain"},
-    {"fp-inv", micro_fp_inv, "Fp (381-bit) inversion, constant and variable time"},
-    {"fr-mul", micro_fr_mul, "Fr (255-bit) Montgomery multiplication, dependent chain"},
-    {"g1-add", micro_g1_add, "G1 Jacobian + affine (mixed) addition"},
-    {"g1-batch-add", micro_g1_batch_add, "the MSM's 8-lane batch-affine G1 addition, 1,024 pairs per call, 2^log2 buckets"},
-    {"pairing", micro_pairing, "optimal ate pairing, Miller loop, final exponentiation, multi-pairing"},
-    {"msm-g1", micro_msm_g1, "G1 MSM, 2^log2 random points and 255-bit scalars"},
-    {"msm-g2", micro_msm_g2, "G2 MSM, 2^log2 random points and 255-bit scalars"},
-    {"msm-g1-bits", micro_msm_g1_bits, "G1 MSM, 2^log2 points and random 0/1 scalars"},
-    {"ntt", micro_ntt, "forward NTT over Fr of size 2^log2"},
-    {"groth16-prove", micro_groth16_prove, "Groth16 proof of a 2^log2-row squaring chain (full-width witness)"},
-    {"groth16-verify", micro_groth16_verify, "Groth16 verification, single and batch of 8"},
-    {"params-load", micro_params_load, ".params loading (5 sections of 2^log2 points) at each check level"},
-    {"synth", micro_synth, "synthesis of a 2^log2-constraint Filecoin-shaped circuit per backend and LC storage"},
+    {"fp-mul", micro_fp_mul, false, "Fp (381-bit) Montgomery multiplication, dependent chain"},
+    {"fp-inv", micro_fp_inv, false, "Fp (381-bit) inversion, constant and variable time"},
+    {"fr-mul", micro_fr_mul, false, "Fr (255-bit) Montgomery multiplication, dependent chain"},
+    {"g1-add", micro_g1_add, false, "G1 Jacobian + affine (mixed) addition"},
+    {"g1-batch-add", micro_g1_batch_add, false, "the MSM's 8-lane batch-affine G1 addition, 1,024 pairs per call, 2^log2 buckets"},
+    {"pairing", micro_pairing, false, "optimal ate pairing, Miller loop, final exponentiation, multi-pairing"},
+    {"msm-g1", micro_msm_g1, true, "G1 MSM, 2^log2 random points and 255-bit scalars"},
+    {"msm-g2", micro_msm_g2, true, "G2 MSM, 2^log2 random points and 255-bit scalars"},
+    {"msm-g1-bits", micro_msm_g1_bits, true, "G1 MSM, 2^log2 points and random 0/1 scalars"},
+    {"ntt", micro_ntt, true, "forward NTT over Fr of size 2^log2"},
+    {"groth16-prove", micro_groth16_prove, true, "Groth16 proof of a 2^log2-row squaring chain (full-width witness)"},
+    {"groth16-verify", micro_groth16_verify, true, "Groth16 verification, single and batch of 8"},
+    {"params-load", micro_params_load, true, ".params loading (5 sections of 2^log2 points) at each check level"},
+    {"synth", micro_synth, true, "synthesis of a 2^log2-constraint Filecoin-shaped circuit per backend and LC storage"},
 };
 #define N_MICROS (sizeof micros / sizeof micros[0])
 
@@ -71,11 +72,12 @@ static int cmd_micro(int argc, char **argv)
     micro_args a = {.log2 = 0, .threads = cli_cpu_count(), .iters = 5, .impl = cuzk_impl_active()};
     static const char *const mixes[] = {"dense", "porep", NULL};
     int log2 = 0, window = 0, backend = -1, lc = -1, mix = 0;
+    bool threads_set = false;
     const char *impl = NULL, *name = NULL;
     const cli_opt table[] = {
         CLI_INT_OPT("log2", 0, &log2, "N", 1, 30, "problem size 2^N (each benchmark has its default)",
                     .seen = &a.log2_set),
-        CLI_INT_OPT("threads", 0, &a.threads, "T", 1, 1024, "threads (default: every CPU)"),
+        CLI_INT_OPT("threads", 0, &a.threads, "T", 1, 1024, "threads (default: every CPU)", .seen = &threads_set),
         CLI_INT_OPT("iters", 0, &a.iters, "K", 1, 1000000, "timed repetitions (default 5)"),
         CLI_STR_OPT("impl", 0, &impl, "portable|adx|ifma", "the arithmetic implementation (default: the best)"),
         CLI_INT_OPT("window", 0, &window, "BITS", 1, 20, "msm-*: a fixed Pippenger window instead of the automatic one"),
@@ -104,10 +106,23 @@ static int cmd_micro(int argc, char **argv)
     a.lc = lc >= 0 ? lcs[lc] : NULL;
     a.porep_mix = mix == 1;
     (void)impl; /* listed for --help: cli_impl_init took --impl off the command line and chose it */
-    rc = m->run(&a);
-    if (rc)
+    if (!m->threaded) {
+        if (threads_set && a.threads != 1)
+            fprintf(stderr, "%s: %s runs on one thread; --threads %d ignored\n", prog, m->name, a.threads);
+        a.threads = 1; /* what its result line then says */
+    }
+    switch (m->run(&a)) {
+    case MICRO_OK:
+        return 0;
+    case MICRO_WRONG:
         fprintf(stderr, "cuzk-bench: %s: result check FAILED\n", m->name);
-    return rc ? 1 : 0;
+        return 1;
+    case MICRO_BAD_ARG: /* it said why, in the usage style */
+        return CLI_EXIT_USAGE;
+    default:
+        fprintf(stderr, "cuzk-bench: %s: could not run (above)\n", m->name);
+        return 1;
+    }
 }
 
 int main(int argc, char **argv)

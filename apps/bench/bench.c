@@ -1,9 +1,11 @@
 /* Timing loop and summary printing shared by every micro benchmark. */
 #include "bench.h"
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/resource.h>
 #include "util/timer.h"
+#include "cli_opts.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -60,4 +62,15 @@ void bench_print(const char *name, const micro_args *a, bench_stats st, double w
         printf(" peak_rss=%.2fGiB", (double)ru.ru_maxrss / (1 << 20));
     printf("\n");
     fflush(stdout);
+}
+
+int micro_bad_arg(const char *fmt, ...)
+{
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    cli_usage_error("cuzk-bench micro", "%s", msg);
+    return MICRO_BAD_ARG;
 }

@@ -32,7 +32,15 @@ void bench_print(const char *name, const micro_args *a, bench_stats st, double w
 /* Formats seconds with a unit (ns, us, ms or s) into buf. */
 const char *bench_fmt_time(char *buf, size_t cap, double seconds);
 
-/* The micro benchmarks; each returns 0 on success, non-zero when its result check failed. */
+/* What a micro benchmark returns: its result checked and right, or wrong, or an argument it refuses, or
+ * no result (out of memory, a setup step that failed); in the last two cases it has said why on stderr. */
+enum { MICRO_OK = 0, MICRO_WRONG = 1, MICRO_BAD_ARG = 2, MICRO_ERROR = 3 };
+
+/* An argument a micro benchmark refuses: the message in the tools' one error style (cli_usage_error,
+ * as "cuzk-bench micro: <message>" and the try line); returns MICRO_BAD_ARG. */
+int micro_bad_arg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* The micro benchmarks; each returns a MICRO_* value. */
 int micro_fp_mul(const micro_args *a);
 int micro_fp_inv(const micro_args *a);
 int micro_fr_mul(const micro_args *a);

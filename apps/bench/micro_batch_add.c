@@ -55,8 +55,10 @@ static int ba_check(ba_ctx *c)
 {
     ba_next_pairs(c);
     g1_aff *before = malloc(BA_PAIRS * sizeof *before);
-    if (!before)
-        return 1;
+    if (!before) {
+        fprintf(stderr, "g1-batch-add: out of memory\n");
+        return MICRO_ERROR;
+    }
     for (size_t i = 0; i < BA_PAIRS; i++)
         before[i] = *c->p[i];
     c->ops->g1_batch_add_skip(c->out, c->p, c->q, c->neg, BA_PAIRS, c->scratch, c->skipped);
@@ -78,21 +80,20 @@ static int ba_check(ba_ctx *c)
     free(before);
     if (bad)
         fprintf(stderr, "g1-batch-add: %d of %d sums wrong\n", bad, BA_PAIRS);
-    return bad != 0;
+    return bad ? MICRO_WRONG : MICRO_OK;
 }
 
 int micro_g1_batch_add(const micro_args *a)
 {
     unsigned lg = a->log2_set ? a->log2 : 10;
     if (lg < 10 || lg > 24) {
-        fprintf(stderr, "g1-batch-add: --log2 must be 10..24 (buckets; a call takes 2^10 distinct ones)\n");
-        return 1;
+        return micro_bad_arg("g1-batch-add: --log2 must be 10..24 (buckets; a call takes 2^10 distinct ones)");
     }
     ba_ctx c = {.ops = ec_lanes(), .n = (size_t)1 << lg};
     if (!c.ops) { /* the dispatch's choice (CPU, --impl, CUZK_IMPL): nothing to time, nothing wrong */
         printf("g1-batch-add: no lane kernel in use (impl=%s; it needs AVX-512 IFMA): not timed\n",
                cuzk_impl_name(a->impl));
-        return 0;
+        return MICRO_OK;
     }
     g1_aff *bases = malloc(BA_PAIRS * sizeof *bases);
     g1_jac *jac = malloc(c.n * sizeof *jac);
@@ -104,7 +105,7 @@ int micro_g1_batch_add(const micro_args *a)
     c.neg = malloc(BA_PAIRS);
     c.skipped = malloc(BA_PAIRS);
     c.scratch = malloc(ec_ifma_g1_batch_add_scratch_bytes(BA_PAIRS));
-    int fail = 1;
+    int fail = MICRO_ERROR;
     if (!bases || !jac || !order || !c.buckets || !c.p || !c.q || !c.out || !c.neg || !c.skipped || !c.scratch) {
         fprintf(stderr, "g1-batch-add: out of memory\n");
         goto done;

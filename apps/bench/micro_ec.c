@@ -126,7 +126,7 @@ int micro_g1_add(const micro_args *a)
     g2_jac *jpts2 = malloc(n * sizeof *jpts2);
     if (!pts || !jpts || !pts2 || !jpts2) {
         fprintf(stderr, "g1-add: out of memory\n");
-        return 1;
+        return MICRO_ERROR;
     }
     g1_aff g;
     g2_aff g2;
@@ -224,5 +224,5 @@ int micro_g1_add(const micro_args *a)
     free(jpts);
     free(pts2);
     free(jpts2);
-    return fail;
+    return fail ? MICRO_WRONG : MICRO_OK;
 }

@@ -52,9 +52,9 @@ int micro_fp_mul(const micro_args *a)
     bench_print("fp-mul", a, st, CHAIN, NULL);
     if (!fp_eq(&ref, &c.x)) {
         fprintf(stderr, "fp-mul: chain result differs from the portable implementation\n");
-        return 1;
+        return MICRO_WRONG;
     }
-    return 0;
+    return MICRO_OK;
 }
 
 int micro_fr_mul(const micro_args *a)
@@ -72,9 +72,9 @@ int micro_fr_mul(const micro_args *a)
     bench_print("fr-mul", a, st, CHAIN, NULL);
     if (!fr_eq(&ref, &c.x)) {
         fprintf(stderr, "fr-mul: chain result differs from the portable implementation\n");
-        return 1;
+        return MICRO_WRONG;
     }
-    return 0;
+    return MICRO_OK;
 }
 
 #define INV_COUNT 10000
@@ -98,7 +98,7 @@ int micro_fp_inv(const micro_args *a)
     if (!in || !ct || !vt) {
         fprintf(stderr, "fp-inv: out of memory\n");
         free(in), free(ct), free(vt);
-        return 1;
+        return MICRO_ERROR;
     }
     fp x;
     fp_from_u64(&x, 0x243f6a8885a308d3ULL);
@@ -121,5 +121,5 @@ int micro_fp_inv(const micro_args *a)
     if (bad)
         fprintf(stderr, "fp-inv: %d inverses wrong or differing between the two\n", bad);
     free(in), free(ct), free(vt);
-    return bad != 0;
+    return bad ? MICRO_WRONG : MICRO_OK;
 }

@@ -104,7 +104,7 @@ static int chain_setup(chain_ctx *c, unsigned log2, int threads)
     if (cuzk_groth16_setup(&c->pk, &c->r1cs, threads, &err) != CUZK_OK ||
         cuzk_groth16_pvk_new(&c->pvk, &c->pk.vk) != CUZK_OK) {
         fprintf(stderr, "groth16 bench: setup failed: %s\n", err.msg);
-        return 1;
+        return MICRO_ERROR;
     }
     return 0;
 }
@@ -147,29 +147,30 @@ int micro_groth16_prove(const micro_args *a)
     static chain_ctx c;
     unsigned log2 = a->log2_set ? a->log2 : 12;
     if (log2 < 2 || log2 > 24) {
-        fprintf(stderr, "groth16-prove: --log2 must be in [2, 24]\n");
-        return 2;
+        return micro_bad_arg("groth16-prove: --log2 must be in [2, 24]");
     }
     if (chain_setup(&c, log2, a->threads))
-        return 1;
+        return MICRO_ERROR;
     bench_stats st = bench_time(a->iters, run_prove, &c);
     bench_print("groth16-prove", a, st, 1, NULL);
     bool ok = c.ok && chain_check(&c, 1);
     printf("groth16-prove: check %s (proof verifies, tampered input rejected)\n", ok ? "ok" : "FAILED");
     chain_free(&c);
-    return ok ? 0 : 1;
+    return ok ? MICRO_OK : MICRO_WRONG;
 }
 
 int micro_groth16_verify(const micro_args *a)
 {
     static chain_ctx c;
     if (chain_setup(&c, a->log2_set ? a->log2 : 8, a->threads))
-        return 1;
+        return MICRO_ERROR;
     cuzk_groth16_prove_opts o = {.threads = a->threads};
     for (int k = 0; k < 8; k++) {
         c.inputs[k] = c.inputs[0];
-        if (cuzk_groth16_prove(&c.proofs[k], &c.pk, &c.w, 1, &o, NULL) != CUZK_OK)
-            return 1;
+        if (cuzk_groth16_prove(&c.proofs[k], &c.pk, &c.w, 1, &o, NULL) != CUZK_OK) {
+            fprintf(stderr, "groth16-verify: proving failed\n");
+            return MICRO_ERROR;
+        }
     }
     bench_stats st = bench_time(a->iters, run_verify, &c);
     bool ok = c.ok;
@@ -180,5 +181,5 @@ int micro_groth16_verify(const micro_args *a)
     ok &= chain_check(&c, 8);
     printf("groth16-verify: check %s (8 proofs verify, tampered input rejected)\n", ok ? "ok" : "FAILED");
     chain_free(&c);
-    return ok ? 0 : 1;
+    return ok ? MICRO_OK : MICRO_WRONG;
 }

@@ -159,7 +159,7 @@ static int bench_msm(const micro_args *a, int group, bool bits, const char *name
         fprintf(stderr, "%s: out of memory\n", name);
         free(bases);
         free(k);
-        return 1;
+        return MICRO_ERROR;
     }
     for (size_t i = 0; i < n; i++) {
         if (bits) {
@@ -235,7 +235,7 @@ static int bench_msm(const micro_args *a, int group, bool bits, const char *name
            fail ? "FAILED" : "ok", d.opts.window, m, (double)(cuzk_now_ns() - t0) * 1e-9);
     free(bases);
     free(k);
-    return fail;
+    return fail ? MICRO_WRONG : MICRO_OK;
 }
 
 int micro_msm_g1(const micro_args *a) { return bench_msm(a, 1, false, "msm-g1"); }

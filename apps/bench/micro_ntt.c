@@ -51,15 +51,14 @@ int micro_ntt(const micro_args *a)
 {
     const unsigned log2 = a->log2_set ? a->log2 : 20;
     if (log2 < 1 || log2 > CUZK_NTT_MAX_LOG) {
-        fprintf(stderr, "ntt: --log2 must be in 1..%d\n", CUZK_NTT_MAX_LOG);
-        return 1;
+        return micro_bad_arg("ntt: --log2 must be in 1..%d", CUZK_NTT_MAX_LOG);
     }
     const size_t n = (size_t)1 << log2;
     fr *input = cuzk_big_malloc(n * sizeof(fr)), *work = cuzk_big_malloc(n * sizeof(fr));
     if (!input || !work) {
         fprintf(stderr, "ntt: out of memory for 2^%u elements\n", log2);
         free(input), free(work);
-        return 1;
+        return MICRO_ERROR;
     }
     uint64_t seed = 0x9e3779b97f4a7c15ULL ^ log2;
     for (size_t i = 0; i < n; i++) {
@@ -79,7 +78,7 @@ int micro_ntt(const micro_args *a)
     if (st != CUZK_OK) {
         fprintf(stderr, "ntt: table preparation failed: %s\n", cuzk_status_str(st));
         free(input), free(work);
-        return 1;
+        return MICRO_ERROR;
     }
     printf("ntt log2=%u: kernels %s, twiddle tables %.2f MiB, built in %.3fs\n", log2,
            ntt_kernels_current()->name, (double)cuzk_ntt_table_bytes() / (1 << 20), prep);
@@ -122,5 +121,5 @@ int micro_ntt(const micro_args *a)
      * which the two arrays are 2·32·2^log2 bytes). */
     printf("ntt log2=%u: twiddle tables %.2f MiB\n", log2, (double)cuzk_ntt_table_bytes() / (1 << 20));
     free(input), free(work);
-    return bad;
+    return bad ? MICRO_WRONG : MICRO_OK;
 }

@@ -104,5 +104,5 @@ int micro_pairing(const micro_args *a)
     pairing(&want, &abp, &g2);
     bool ok = fp12_eq(&single, &want) && fp12_eq(&multi, &c.out) && !fp12_is_one(&single);
     printf("pairing: check %s (bilinearity, prepared == plain multi-pairing)\n", ok ? "ok" : "FAILED");
-    return ok ? 0 : 1;
+    return ok ? MICRO_OK : MICRO_WRONG;
 }

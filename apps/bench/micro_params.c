@@ -222,8 +222,7 @@ int micro_params_load(const micro_args *a)
 {
     const unsigned log2 = a->log2_set ? a->log2 : 16;
     if (log2 > MAX_LOG2) {
-        fprintf(stderr, "params-load: --log2 must be at most %d\n", MAX_LOG2);
-        return 1;
+        return micro_bad_arg("params-load: --log2 must be at most %d", MAX_LOG2);
     }
     const unsigned sg_log2 = log2 < SUBGROUP_MAX_LOG2 ? log2 : SUBGROUP_MAX_LOG2;
     image_t big, small;
@@ -236,7 +235,7 @@ int micro_params_load(const micro_args *a)
     if (fail) {
         fprintf(stderr, "params-load: out of memory building a 2^%u-point image\n", log2);
         image_free(&big), image_free(&small);
-        return 1;
+        return MICRO_ERROR;
     }
     printf("params-load log2=%u: image of %.1f MiB in memory (4 G1 sections and 1 G2 section of "
            "2^%u points), built in %.3fs; subgroup level on 2^%u points per section\n",
@@ -247,5 +246,5 @@ int micro_params_load(const micro_args *a)
     bad |= bench_level(&small, CUZK_PARAMS_CHECK_SUBGROUP, "params-load-subgroup", a, sg_log2);
     image_free(&big);
     image_free(&small);
-    return bad;
+    return bad ? MICRO_WRONG : MICRO_OK;
 }

@@ -278,17 +278,13 @@ static int parse_lists(const micro_args *a, cuzk_cs_backend *bk, int *nb, cuzk_l
             lc[(*nl)++] = (cuzk_lc_strategy)i;
     } else {
         cuzk_err_t err;
-        if (cuzk_lc_strategy_parse(&lc[0], a->lc, &err) != CUZK_OK) {
-            fprintf(stderr, "synth: %s\n", err.msg);
-            return 1;
-        }
+        if (cuzk_lc_strategy_parse(&lc[0], a->lc, &err) != CUZK_OK)
+            return micro_bad_arg("synth: %s", err.msg);
         *nl = 1;
     }
-    if (*nb == 0) {
-        fprintf(stderr, "synth: --backend expects count, witness, record, direct or all, got '%s'\n", a->backend);
-        return 1;
-    }
-    return 0;
+    if (*nb == 0)
+        return micro_bad_arg("synth: --backend expects count, witness, record, direct or all, got '%s'", a->backend);
+    return MICRO_OK;
 }
 
 int micro_synth(const micro_args *a)
@@ -299,13 +295,17 @@ int micro_synth(const micro_args *a)
     cuzk_cs_backend bk[N_BACKENDS];
     cuzk_lc_strategy lcs[CUZK_LC_STRATEGY_COUNT];
     int nb, nl;
-    if (parse_lists(a, bk, &nb, lcs, &nl))
-        return 1;
+    int rc = parse_lists(a, bk, &nb, lcs, &nl);
+    if (rc != MICRO_OK)
+        return rc;
     synth_plan plan;
     cuzk_err_t err = {{0}};
-    if (synth_plan_make(&plan, args.log2, &err) != CUZK_OK) {
+    cuzk_status st = synth_plan_make(&plan, args.log2, &err);
+    if (st == CUZK_ERR_INVALID_ARG)
+        return micro_bad_arg("%s", err.msg);
+    if (st != CUZK_OK) {
         fprintf(stderr, "%s\n", err.msg);
-        return 1;
+        return MICRO_ERROR;
     }
     const int T = args.threads, npairs = nb * nl;
     printf("synth log2=%u: %zu constraints per circuit: prelude %zu, ", args.log2, plan.constraints, plan.prelude);
@@ -326,7 +326,7 @@ int micro_synth(const micro_args *a)
         fprintf(stderr, "synth: out of memory\n");
         free(css), free(recs), free(sts), free(samples), free(fps);
         synth_plan_free(&plan);
-        return 1;
+        return MICRO_ERROR;
     }
     int bad = 0;
     /* iteration −1: the untimed warm-up of every pair, whose result is the one checked */
@@ -408,5 +408,5 @@ int micro_synth(const micro_args *a)
     }
     free(css), free(recs), free(sts), free(samples), free(fps);
     synth_plan_free(&plan);
-    return bad;
+    return bad ? MICRO_WRONG : MICRO_OK;
 }

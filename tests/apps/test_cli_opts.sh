@@ -98,6 +98,13 @@ style "cuzk-bench batch" "--concurrency: bad value '999'" "$bench" batch --c1 f 
 style "cuzk-bench await" "--job is required" "$bench" await
 style "cuzk-bench preload" "--circuit-id is required" "$bench" preload
 style "cuzk-bench status" "unknown option '--c1'" "$bench" status --c1 f
+# a size a micro benchmark refuses is a usage error in the same style, not a failed result check
+style "cuzk-bench micro" "g1-batch-add: --log2 must be 10..24" "$bench" micro g1-batch-add --log2 25
+style "cuzk-bench micro" "groth16-prove: --log2 must be in [2, 24]" "$bench" micro groth16-prove --log2 25
+# a single-threaded micro benchmark says so, and its result line shows the one thread it ran on
+expect 0 "fp-mul with --threads 2" "$bench" micro fp-mul --threads 2 --iters 1
+stdout_has "fp-mul's result line" "^fp-mul threads=1 "
+stderr_has "fp-mul's note" "fp-mul runs on one thread; --threads 2 ignored"
 
 [ "$fails" -eq 0 ] && echo "test_cli_opts: all checks passed" || echo "test_cli_opts: $fails failures"
 [ "$fails" -eq 0 ]
