@@ -11,6 +11,7 @@
 #include "ff/fp.h"
 #include "ff/fp2.h"
 #include "msm/xyzz.h"
+#include "util/bigmem.h"
 #include "util/parallel.h"
 #include "util/timer.h"
 
@@ -43,7 +44,8 @@ static void rand_scalar(cuzk_scalar_t *k)
 }
 
 /* Bases P_i = S + i·Q (S, Q random), built by threads in blocks: XYZZ mixed additions, then one
- * batch inversion of ZZ·ZZZ per block (x = X·ZZZ/(ZZ·ZZZ), y = Y·ZZ/(ZZ·ZZZ)). */
+ * batch inversion of ZZ·ZZZ per block (x = X·ZZZ/(ZZ·ZZZ), y = Y·ZZ/(ZZ·ZZZ)). They get huge pages,
+ * as the prover's decoded keys do (src/groth16/params_file.c): the MSM is timed over memory like that. */
 #define GEN_BLOCK 1024
 #define DEFINE_GEN(G, FE)                                                                     \
     typedef struct {                                                                          \
@@ -83,7 +85,7 @@ static void rand_scalar(cuzk_scalar_t *k)
     }                                                                                         \
     static G##_aff *G##_gen_bases(size_t n, int threads)                                      \
     {                                                                                         \
-        G##_gen_ctx c = {.out = malloc(sizeof(G##_aff) * n), .n = n};                         \
+        G##_gen_ctx c = {.out = cuzk_big_malloc(sizeof(G##_aff) * n), .n = n};                \
         if (!c.out)                                                                           \
             return NULL;                                                                      \
         G##_aff g;                                                                            \
