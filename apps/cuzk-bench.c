@@ -89,7 +89,7 @@ static int cmd_micro(int argc, char **argv)
         CLI_END};
     const cli_cmd c = {prog, "<name>",
                        "One micro benchmark: min, median and max over the repetitions, its result checked outside\n"
-                       "the timed region (exit 1 when wrong).\n",
+                       "the timed region (exit 1 when wrong; 2 for a size or option it refuses).\n",
                        table, 1, 1, micro_list};
     int n, rc = cli_parse(&c, argc, argv, &name, &n);
     if (rc != CLI_CONTINUE)

@@ -86,9 +86,8 @@ static int ba_check(ba_ctx *c)
 int micro_g1_batch_add(const micro_args *a)
 {
     unsigned lg = a->log2_set ? a->log2 : 10;
-    if (lg < 10 || lg > 24) {
+    if (lg < 10 || lg > 24)
         return micro_bad_arg("g1-batch-add: --log2 must be 10..24 (buckets; a call takes 2^10 distinct ones)");
-    }
     ba_ctx c = {.ops = ec_lanes(), .n = (size_t)1 << lg};
     if (!c.ops) { /* the dispatch's choice (CPU, --impl, CUZK_IMPL): nothing to time, nothing wrong */
         printf("g1-batch-add: no lane kernel in use (impl=%s; it needs AVX-512 IFMA): not timed\n",

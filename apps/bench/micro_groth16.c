@@ -146,9 +146,8 @@ int micro_groth16_prove(const micro_args *a)
 {
     static chain_ctx c;
     unsigned log2 = a->log2_set ? a->log2 : 12;
-    if (log2 < 2 || log2 > 24) {
+    if (log2 < 2 || log2 > 24)
         return micro_bad_arg("groth16-prove: --log2 must be in [2, 24]");
-    }
     if (chain_setup(&c, log2, a->threads))
         return MICRO_ERROR;
     bench_stats st = bench_time(a->iters, run_prove, &c);

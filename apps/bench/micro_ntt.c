@@ -50,9 +50,8 @@ static void horner(fr *out, const fr *a, size_t n, const fr *x)
 int micro_ntt(const micro_args *a)
 {
     const unsigned log2 = a->log2_set ? a->log2 : 20;
-    if (log2 < 1 || log2 > CUZK_NTT_MAX_LOG) {
+    if (log2 < 1 || log2 > CUZK_NTT_MAX_LOG)
         return micro_bad_arg("ntt: --log2 must be in 1..%d", CUZK_NTT_MAX_LOG);
-    }
     const size_t n = (size_t)1 << log2;
     fr *input = cuzk_big_malloc(n * sizeof(fr)), *work = cuzk_big_malloc(n * sizeof(fr));
     if (!input || !work) {

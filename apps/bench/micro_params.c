@@ -221,9 +221,8 @@ static int bench_level(const image_t *im, cuzk_params_check level, const char *n
 int micro_params_load(const micro_args *a)
 {
     const unsigned log2 = a->log2_set ? a->log2 : 16;
-    if (log2 > MAX_LOG2) {
+    if (log2 > MAX_LOG2)
         return micro_bad_arg("params-load: --log2 must be at most %d", MAX_LOG2);
-    }
     const unsigned sg_log2 = log2 < SUBGROUP_MAX_LOG2 ? log2 : SUBGROUP_MAX_LOG2;
     image_t big, small;
     uint64_t t0 = cuzk_now_ns();
