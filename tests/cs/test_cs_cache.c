@@ -160,17 +160,18 @@ static void make_record(cuzk_cs_record_t *rec, cuzk_cs_t **wit, const circuit_ra
     make_record_of(rec, wit, p, false);
 }
 
-/* Redraws p->seed until the random circuit's A has long rows (255 terms and more): with max_terms 700
- * most seeds give a few, some none (seed 0x7726db1d8c334ee9 in corrupt below). */
-static void seed_with_long_rows(circuit_random_params *p)
+/* make_record, redrawing p->seed until the random circuit's A has long rows (255 terms and more): with
+ * max_terms 700 most seeds give a few, some none (seed 0x7726db1d8c334ee9 in corrupt below). After 64
+ * draws the last one is kept as it is; the callers check the shape. */
+static void make_record_with_long_rows(cuzk_cs_record_t *rec, cuzk_cs_t **wit, circuit_random_params *p)
 {
-    for (int tries = 0; tries < 64; tries++) {
-        cuzk_cs_record_t rec;
-        make_record(&rec, NULL, p);
-        bool found = rec.m.a.num_long > 0;
-        cuzk_cs_record_free(&rec);
-        if (found)
+    for (int tries = 1;; tries++) {
+        make_record(rec, wit, p);
+        if (rec->m.a.num_long > 0 || tries == 64)
             return;
+        cuzk_cs_record_free(rec);
+        if (wit)
+            cuzk_cs_free(*wit);
         p->seed = test_rand64();
     }
 }
@@ -183,13 +184,14 @@ static void round_trip(void)
     for (int it = 0; it < 6; it++) {
         circuit_random_params p = {test_rand64(), 1 + test_rand_below(70), 1 + test_rand_below(90),
                                    it == 0 ? 0 : test_rand_below(400), 1 + (unsigned)test_rand_below(6)};
-        if (it == 4) { /* rows of 255 terms and more: long rows */
-            p.num_aux = 900, p.num_constraints = 12, p.max_terms = 700;
-            seed_with_long_rows(&p);
-        }
         cuzk_cs_record_t rec, back;
         cuzk_cs_t *wit;
-        make_record_of(&rec, &wit, &p, it == 5);
+        if (it == 4) { /* rows of 255 terms and more: long rows */
+            p.num_aux = 900, p.num_constraints = 12, p.max_terms = 700;
+            make_record_with_long_rows(&rec, &wit, &p);
+        } else {
+            make_record_of(&rec, &wit, &p, it == 5);
+        }
         saw_long |= rec.m.a.num_long + rec.m.b.num_long + rec.m.c.num_long > 0;
         saw_wide |= rec.m.a.idx16 != NULL, saw_narrow |= rec.m.a.idx8 != NULL;
         cuzk_err_t err = {{0}};
@@ -254,9 +256,8 @@ static void corrupt(void)
     path_of(bad, sizeof bad, "bad.r1cs");
     /* random coefficients: more than 256 in A (two-byte indices), a few long rows */
     circuit_random_params p = {test_rand64(), 3, 900, 40, 700};
-    seed_with_long_rows(&p);
     cuzk_cs_record_t rec;
-    make_record(&rec, NULL, &p);
+    make_record_with_long_rows(&rec, NULL, &p);
     bool shape = rec.m.a.idx16 && rec.m.a.num_long > 0;
     CHECK(shape);
     if (!shape) { /* the cases below assume it */
