@@ -89,8 +89,11 @@ static void GP(run_window)(GP(ws) *w, const GP(job) *j, unsigned win, size_t lo,
         size_t m = hi - i < BLK ? hi - i : BLK, e = 0;
         j->recode(codes, j->scalars, sidx, i, m, &mw);
         for (size_t x = 0; x < m; x++, i++) {
-            if (i + MSM_POINT_PREFETCH < hi) { /* read by the zero test or the kernel's gathers */
-                const AFF *f = &j->bases[bidx ? bidx[i + MSM_POINT_PREFETCH] : i + MSM_POINT_PREFETCH];
+            /* Points read through an index (scalars 0 and 1 left out) are scattered: fetched here, ahead of the
+             * zero test or the kernel's gathers. Consecutive points are left to the hardware prefetcher:
+             * fetching them here too was slower at 2^24 (docs/PERF.md). */
+            if (bidx && i + MSM_POINT_PREFETCH < hi) {
+                const AFF *f = &j->bases[bidx[i + MSM_POINT_PREFETCH]];
                 __builtin_prefetch(f);
                 __builtin_prefetch((const char *)f + sizeof(AFF) - 1);
             }
