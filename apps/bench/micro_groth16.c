@@ -96,7 +96,8 @@ static void chain_free(chain_ctx *c)
     cuzk_groth16_pk_free(&c->pk);
 }
 
-static int chain_setup(chain_ctx *c, unsigned log2, int threads)
+/* Builds the chain and its keys; false (having said why) when the setup fails. */
+static bool chain_setup(chain_ctx *c, unsigned log2, int threads)
 {
     cuzk_err_t err = {{0}};
     c->threads = threads;
@@ -104,9 +105,9 @@ static int chain_setup(chain_ctx *c, unsigned log2, int threads)
     if (cuzk_groth16_setup(&c->pk, &c->r1cs, threads, &err) != CUZK_OK ||
         cuzk_groth16_pvk_new(&c->pvk, &c->pk.vk) != CUZK_OK) {
         fprintf(stderr, "groth16 bench: setup failed: %s\n", err.msg);
-        return MICRO_ERROR;
+        return false;
     }
-    return 0;
+    return true;
 }
 
 static void run_prove(void *p)
@@ -148,7 +149,7 @@ int micro_groth16_prove(const micro_args *a)
     unsigned log2 = a->log2_set ? a->log2 : 12;
     if (log2 < 2 || log2 > 24)
         return micro_bad_arg("groth16-prove: --log2 must be in [2, 24]");
-    if (chain_setup(&c, log2, a->threads))
+    if (!chain_setup(&c, log2, a->threads))
         return MICRO_ERROR;
     bench_stats st = bench_time(a->iters, run_prove, &c);
     bench_print("groth16-prove", a, st, 1, NULL);
@@ -161,7 +162,7 @@ int micro_groth16_prove(const micro_args *a)
 int micro_groth16_verify(const micro_args *a)
 {
     static chain_ctx c;
-    if (chain_setup(&c, a->log2_set ? a->log2 : 8, a->threads))
+    if (!chain_setup(&c, a->log2_set ? a->log2 : 8, a->threads))
         return MICRO_ERROR;
     cuzk_groth16_prove_opts o = {.threads = a->threads};
     for (int k = 0; k < 8; k++) {
