@@ -27,7 +27,9 @@ against a gRPC stack we did not write.
                                               PreloadSRS or EvictSRS of one circuit; prints the outcome (the
                                               status code and details on an error), exit status 1 on an error
 Exit status 0 when every check holds."""
+import atexit
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -42,6 +44,7 @@ PROTO_ROOT = os.path.join(HERE, "..", "..", "proto")
 
 def load_stubs():
     out = tempfile.mkdtemp(prefix="cuzk-pb-")
+    atexit.register(shutil.rmtree, out, ignore_errors=True)  # the stubs are only needed while running
     subprocess.run([sys.executable, "-m", "grpc_tools.protoc", "-I", PROTO_ROOT, "--python_out", out,
                     "--grpc_python_out", out, os.path.join(PROTO_ROOT, "cuzk", "v1", "proving.proto")],
                    check=True)
