@@ -37,6 +37,8 @@ static void GP(run_window_pre)(GP(ws) *w, const GP(job) *j, unsigned win, size_t
     const AFF *lo_b = j->bases, *hi_b = pre->bases_hi;
     size_t n_lo = pre->n_lo;
     for (size_t i = lo; i < hi; i++) {
+        /* Consecutive points, prefetched all the same (unlike run_window's): at the GLV path's sizes, leaving
+         * them to the hardware was 2.5 % slower at 2^16 and the same at 2^17 (docs/PERF.md). */
         if (i + MSM_POINT_PREFETCH < hi) {
             size_t f = i + MSM_POINT_PREFETCH;
             const AFF *fp = f < n_lo ? &lo_b[f] : &hi_b[f - n_lo];
