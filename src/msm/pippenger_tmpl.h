@@ -89,6 +89,11 @@ static void GP(run_window)(GP(ws) *w, const GP(job) *j, unsigned win, size_t lo,
     for (size_t i = lo; i < hi;) {
         /* Recode a block first and prefetch its buckets, so that their cache misses overlap. */
         size_t m = hi - i < BLK ? hi - i : BLK, e = 0;
+        /* The next block's scalars into L2: consecutive as they are, the hardware prefetcher left the
+         * recoding waiting on them (Xeon, 2^24: a fifth of the loop's samples on their loads). */
+        if (!sidx && i + 2 * BLK <= hi)
+            for (size_t b = 0; b < BLK * sizeof(cuzk_scalar_t); b += 64)
+                __builtin_prefetch((const char *)&j->scalars[i + BLK] + b, 0, 2);
         j->recode(codes, j->scalars, sidx, i, m, &mw);
         for (size_t x = 0; x < m; x++, i++) {
             /* Points read through an index (scalars 0 and 1 left out) are scattered: fetched here, ahead of the
@@ -108,9 +113,9 @@ static void GP(run_window)(GP(ws) *w, const GP(job) *j, unsigned win, size_t lo,
             eb[e] = (v >> 1) - 1;
             en[e] = v & 1;
             ep[e] = p;
-            if (j->pl.affine) {
-                __builtin_prefetch(&w->bk[eb[e]]);
-                __builtin_prefetch((const char *)&w->bk[eb[e]] + sizeof(AFF) - 1);
+            if (j->pl.affine) { /* into L2 only: the kernel's row prefetch brings them into L1 */
+                __builtin_prefetch(&w->bk[eb[e]], 0, 2);
+                __builtin_prefetch((const char *)&w->bk[eb[e]] + sizeof(AFF) - 1, 0, 2);
             } else {
                 __builtin_prefetch(&w->sp[eb[e]]);
             }
