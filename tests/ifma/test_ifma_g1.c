@@ -238,7 +238,7 @@ int main(void)
     /* Repeated inputs: some pairs share a point. */
     pts[1] = pts[0];
 
-    static const size_t lens[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 64, 203, 1001};
+    static const size_t lens[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 33, 40, 64, 203, 1001};
     enum { MAXN = 1001 };
     static cuzk_g1_affine_t res[2][MAXN];
     const ec_ifma_ops *impls[2];

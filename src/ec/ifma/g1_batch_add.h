@@ -25,7 +25,14 @@
  * the even rows and over the odd rows, each with the factors above for N = the row pairs; their ends
  * are multiplied, inverted once and multiplied back by the other end (below), and the backward pass
  * walks both chains at once. Kernel alone, 2^16 buckets, 30 alternating runs: −7 % by the median
- * ratio, −13 % by the minima. */
+ * ratio, −13 % by the minima.
+ *
+ * Each product is also placed after row work that it does not need, so that the out-of-order core runs
+ * those rows beside it: in the forward pass a pair's chain products come after the following pair's
+ * gathers; in the backward pass the next pair's inverses and chain step sit between a pair's square
+ * and its last product, beside that pair's x3 rows. On the Xeon, whose 512-bit operations all
+ * share two ports, the rows and the products had simply added up (the kernel with its products
+ * replaced took half the time); this order took 3 % off the kernel there (docs/PERF.md). */
 #ifndef CUZK_EC_IFMA_G1_BATCH_ADD_H
 #define CUZK_EC_IFMA_G1_BATCH_ADD_H
 #include <stdbool.h>
@@ -229,6 +236,25 @@ static bool g1_invert_lanes(fp8v *t, const fp8v *c)
     return true;
 }
 
+/* Rows k - 1 and k (A and B of a pair, k odd, k >= 3) extend their chains: c_j = c_(j-2)·dx_j. */
+V8_INLINE void g1_extend_chains(g1_scratch_row *keep, size_t k)
+{
+    g1_mul2(&keep[k - 1].c, &keep[k - 3].c, &keep[k - 1].dx, &keep[k].c, &keep[k - 2].c, &keep[k].dx);
+}
+
+/* The inverses of pair m's dx (rows 2m, 2m + 1) from t = t_m of each chain: the prefix product of
+ * the pair before times t, or t itself for pair 0. */
+V8_INLINE void g1_pair_inverses(fp8v *invA, fp8v *invB, const g1_scratch_row *keep, size_t m, const fp8v *tA,
+                                const fp8v *tB)
+{
+    if (m > 0) {
+        g1_mul2(invA, &keep[2 * m - 2].c, tA, invB, &keep[2 * m - 1].c, tB);
+    } else {
+        *invA = *tA;
+        *invB = *tB;
+    }
+}
+
 /* The pairs of row k that are real (0 for the odd row that pads the last row pair). */
 V8_INLINE int g1_row_lanes(size_t n, size_t k)
 {
@@ -275,17 +301,25 @@ static bool g1_batch_add_core(cuzk_g1_affine_t *const *out, const cuzk_g1_affine
         }
         if (k < 2) /* each chain starts with its first row's dx */
             keep[k].c = keep[k].dx;
-        else if (k & 1) /* rows k - 1 and k (A and B of a pair) extend their chains */
-            g1_mul2(&keep[k - 1].c, &keep[k - 3].c, &keep[k - 1].dx, &keep[k].c, &keep[k - 2].c, &keep[k].dx);
+        else if ((k & 1) && k >= 5) /* the pair before this one, now that this pair's rows are in */
+            g1_extend_chains(keep, k - 2);
     }
+    if (pairs >= 2)
+        g1_extend_chains(keep, 2 * pairs - 1);
     const fp8v *cA = &keep[2 * pairs - 2].c, *cB = &keep[2 * pairs - 1].c;
     g1_mul(&u, cA, cB);
     if (!g1_invert_lanes(&u, &u))
         return false; /* unreachable: every dx is nonzero by now */
     g1_mul2(&tA, &u, cB, &tB, &u, cA);
 
+    /* Pair m's inverses come from the iteration before (t_m -> inv_m, t_(m-1)); each iteration makes
+     * the next pair's between its own rows (see the top of the file). */
+    fp8v invA, invB;
+    g1_pair_inverses(&invA, &invB, keep, pairs - 1, &tA, &tB);
+    if (pairs >= 2)
+        g1_mul2(&tA, &tA, &keep[2 * pairs - 2].dx, &tB, &tB, &keep[2 * pairs - 1].dx);
     for (size_t m = pairs; m-- > 0;) {
-        fp8v invA, invB, lamA, lamB, x3A, x3B, y3A, y3B, dA, dB, y1A, y1B, dyA, dyB;
+        fp8v lamA, lamB, x3A, x3B, y3A, y3B, dA, dB, y1A, y1B, dyA, dyB;
         size_t a = 2 * m, b = a + 1;
         const g1_scratch_row *ka = &keep[a], *kb = &keep[b];
         if (a >= G1_ROW_PREFETCH) {
@@ -294,15 +328,10 @@ static bool g1_batch_add_core(cuzk_g1_affine_t *const *out, const cuzk_g1_affine
         }
         g1_load_y(&y1A, &dyA, p, q, q_neg, n, a);
         g1_load_y(&y1B, &dyB, p, q, q_neg, n, b);
-        if (m > 0) {
-            g1_mul2(&invA, &keep[a - 2].c, &tA, &invB, &keep[b - 2].c, &tB);
-            g1_mul2(&tA, &tA, &ka->dx, &tB, &tB, &kb->dx);
-        } else {
-            invA = tA;
-            invB = tB;
-        }
         g1_mul2(&lamA, &dyA, &invA, &lamB, &dyB, &invB); /* [lambda]_400 < 2p */
         g1_sqr2(&x3A, &lamA, &x3B, &lamB);              /* [lambda²]_384 < 2p */
+        if (m > 0) /* tA, tB are t_(m-1) */
+            g1_pair_inverses(&invA, &invB, keep, m - 1, &tA, &tB);
         fp8v_sub(&x3A, &x3A, &ka->xs);                   /* lambda² - x1 - x2 in [0, 2p) */
         fp8v_sub(&x3B, &x3B, &kb->xs);
         fp8v_reduce(&x3A, &x3A);                         /* canonical */
@@ -311,6 +340,8 @@ static bool g1_batch_add_core(cuzk_g1_affine_t *const *out, const cuzk_g1_affine
         m52_sub_lazy(dB.l, kb->x1.l, x3B.l, FP8_P, 8);
         fp8v_shl(&lamA, &lamA, 16);                      /* [lambda]_416 < 2^17·p */
         fp8v_shl(&lamB, &lamB, 16);
+        if (m > 1) /* t_(m-2) */
+            g1_mul2(&tA, &tA, &keep[a - 2].dx, &tB, &tB, &keep[b - 2].dx);
         g1_mul2(&y3A, &lamA, &dA, &y3B, &lamB, &dB);     /* [lambda(x1 - x3)]_384 < 2p: 2^18·p² < p·2^416 */
         fp8v_sub(&y3A, &y3A, &y1A);
         fp8v_sub(&y3B, &y3B, &y1B);
