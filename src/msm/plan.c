@@ -24,8 +24,11 @@
 #define COST_ADD_UNCACHED 2.0
 
 /* Batch capacity: the batch's points, buckets and prefix products should stay in L2 (G2 elements
- * are twice as large; 1024 was 10% slower than 256 for G2, and within noise of 256..2048 for G1). */
-#define BATCH_MAX_G1 1024
+ * are twice as large; 1024 was 10% slower than 256 for G2). G1: 2048 rather than 1024 halves the
+ * share of the kernel's one inversion per call, 5 % of its time on the Xeon, where that measured
+ * 3.5 % faster at 2^20 and 2.5 % at 2^22 and 2^24 (docs/PERF.md); on the Zen 5 VM the two measured
+ * the same at 2^24. */
+#define BATCH_MAX_G1 2048
 #define BATCH_MAX_G2 256
 
 static void fill_batch(msm_plan *p, int group)
