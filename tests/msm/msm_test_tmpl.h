@@ -464,8 +464,25 @@ static void t_kernel_with(const ec_ifma_ops *ops, size_t n)
     t_unforce_lanes();
 }
 
+/* Windows of 2^15 buckets take batches of the plan's largest size (2,048 G1 adds): several full
+ * ones per window, through the lane kernel the run picks and through the emulated one. */
+static void t_full_batches(size_t n)
+{
+    t_input in;
+    t_make_bases(&in, n, 0);
+    t_make_scalars(&in, 0);
+    T_JAC want;
+    t_expected(&want, &in, NULL, NULL);
+    t_run_check(&in, &want, 1, 16, "full batches");
+    t_force_lanes(&ec_ifma_ops_emulated);
+    t_run_check(&in, &want, 1, 16, "full batches, emulated kernel");
+    t_unforce_lanes();
+    t_input_free(&in);
+}
+
 static void t_kernel(size_t n)
 {
+    t_full_batches(3 * n);
 #ifdef T_KERNEL_ALL
     t_kernel_with(&ec_ifma_ops_emulated, n);
     if (ec_ifma_ops_real())
