@@ -90,7 +90,7 @@ static void GP(run_window)(GP(ws) *w, const GP(job) *j, unsigned win, size_t lo,
         /* Recode a block first and prefetch its buckets, so that their cache misses overlap. */
         size_t m = hi - i < BLK ? hi - i : BLK, e = 0;
         /* The next block's scalars into L2: consecutive as they are, the hardware prefetcher left the
-         * recoding waiting on them (Xeon, 2^24: a fifth of the loop's samples on their loads). */
+         * recoding waiting on them (Xeon, 2^24: about a third of the loop's samples after their loads). */
         if (!sidx && i + 2 * BLK <= hi)
             for (size_t b = 0; b < BLK * sizeof(cuzk_scalar_t); b += 64)
                 __builtin_prefetch((const char *)&j->scalars[i + BLK] + b, 0, 2);

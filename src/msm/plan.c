@@ -26,8 +26,8 @@
 /* Batch capacity: the batch's points, buckets and prefix products should stay in L2 (G2 elements
  * are twice as large; 1024 was 10% slower than 256 for G2). G1: 2048 rather than 1024 halves the
  * share of the kernel's one inversion per call, 5 % of its time on the Xeon, where that measured
- * 3.5 % faster at 2^20 and 2.5 % at 2^22 and 2^24 (docs/PERF.md); on the Zen 5 VM the two measured
- * the same at 2^24. */
+ * 3.5 % faster at 2^20, 3 % at 2^22 and 2.5 % at 2^24 (docs/PERF.md); on the Zen 5 VM it had measured
+ * the same at 2^24 and slower at 2^20. */
 #define BATCH_MAX_G1 2048
 #define BATCH_MAX_G2 256
 

@@ -255,6 +255,12 @@ V8_INLINE void g1_pair_inverses(fp8v *invA, fp8v *invB, const g1_scratch_row *ke
     }
 }
 
+/* One step back along both chains: t_m -> t_(m-1) = t_m·dx of pair m (rows 2m, 2m + 1). */
+V8_INLINE void g1_chain_step_back(fp8v *tA, fp8v *tB, const g1_scratch_row *keep, size_t m)
+{
+    g1_mul2(tA, tA, &keep[2 * m].dx, tB, tB, &keep[2 * m + 1].dx);
+}
+
 /* The pairs of row k that are real (0 for the odd row that pads the last row pair). */
 V8_INLINE int g1_row_lanes(size_t n, size_t k)
 {
@@ -317,7 +323,7 @@ static bool g1_batch_add_core(cuzk_g1_affine_t *const *out, const cuzk_g1_affine
     fp8v invA, invB;
     g1_pair_inverses(&invA, &invB, keep, pairs - 1, &tA, &tB);
     if (pairs >= 2)
-        g1_mul2(&tA, &tA, &keep[2 * pairs - 2].dx, &tB, &tB, &keep[2 * pairs - 1].dx);
+        g1_chain_step_back(&tA, &tB, keep, pairs - 1);
     for (size_t m = pairs; m-- > 0;) {
         fp8v lamA, lamB, x3A, x3B, y3A, y3B, dA, dB, y1A, y1B, dyA, dyB;
         size_t a = 2 * m, b = a + 1;
@@ -341,7 +347,7 @@ static bool g1_batch_add_core(cuzk_g1_affine_t *const *out, const cuzk_g1_affine
         fp8v_shl(&lamA, &lamA, 16);                      /* [lambda]_416 < 2^17·p */
         fp8v_shl(&lamB, &lamB, 16);
         if (m > 1) /* t_(m-2) */
-            g1_mul2(&tA, &tA, &keep[a - 2].dx, &tB, &tB, &keep[b - 2].dx);
+            g1_chain_step_back(&tA, &tB, keep, m - 1);
         g1_mul2(&y3A, &lamA, &dA, &y3B, &lamB, &dB);     /* [lambda(x1 - x3)]_384 < 2p: 2^18·p² < p·2^416 */
         fp8v_sub(&y3A, &y3A, &y1A);
         fp8v_sub(&y3B, &y3B, &y1B);
