@@ -11,13 +11,17 @@
  * pass twiddles are computed per column block from roots in that form (a product of two such
  * factors keeps it: 16a·16b·2^−260 = 16ab), below 1.5r.
  * Ranges (ifma.h: a product needs a·b < r·2^260 and is below a·b·2^−260 + r), with twiddles
- * below 4r, so that any factor below 4r times a twiddle is valid and below 1.5r:
+ * below 1.5r, so that any factor below 16r times a twiddle is valid and the product below 2r:
  *   - between kernels, as everywhere in the NTT, values are in [0, 2r);
- *   - DIF butterflies keep [0, 2r): x + y is reduced by lf_reduce (to [0, r + 2^211), its limbs
- *     loose-signed: ntt_kern_ifma_arith.h), x − y + 2r (< 4r) goes to the product unreduced;
- *   - DIT butterflies on whole groups work in [0, 4r) (Harvey's lazy form): x is brought below
- *     2r (lf_reduce), then x + t and x − t + 2r (t = y·w < 1.5r) need no reduction; a block or
- *     pass brings its values back below 2r at the end. */
+ *   - the stages on whole groups (a pass's, and a block's above its radix-8 end) reduce in one
+ *     stage of three, counted back from the call's last stage, which always reduces (a reduction
+ *     costs a fifth of a butterfly's operations besides its product): DIF sums grow to 4r and 8r
+ *     unreduced, then the third stage reduces x + y < 16r to [0, r + 2^212) (lf_reduce, its limbs
+ *     loose-signed), and x − y + k (k = 2r, 4r, 8r) goes to the product unreduced (lf_dif_start);
+ *     DIT butterflies work in [0, 4r) after a reducing stage (Harvey's lazy form: x is brought
+ *     below 2r, then x + t and x − t + 2r need no reduction) and grow to 6r and 8r in the two
+ *     stages without (lf_dit_finish); a block or pass brings its values back below 2r at the end;
+ *   - the radix-8 ends of the blocks work in [0, 2r). */
 #if !defined(NTT_IFMA_SET) || !defined(NTT_IFMA_NAME) || !defined(NTT_IFMA_FALLBACK)
 #error "define NTT_IFMA_SET, NTT_IFMA_NAME and NTT_IFMA_FALLBACK before including ntt_kern_ifma.h"
 #endif
@@ -95,20 +99,12 @@ V8_INLINE void lf_broadcast16(fr8v *o, const fr *w)
     fr8v_shl(o, o, 4);
 }
 
-/* Gentleman–Sande: (x, y) <- (x + y, (x − y)·w). The product is left loose
- * (ntt_kern_ifma_arith.h): whatever reads it next normalises. */
-V8_INLINE void lf_dif_start(fr8v *x, fr8v *d, const fr8v *y)
-{
-    fr8v s;
-    lf_add_red(&s, x, y);
-    lf_sub_lazy(d, x, y);
-    *x = s;
-}
-
+/* Gentleman–Sande in [0, 2r): (x, y) <- (x + y, (x − y)·w), the sum reduced. The product is left
+ * loose (ntt_kern_ifma_arith.h): whatever reads it next normalises. */
 V8_INLINE void lf_dif_bfly(fr8v *x, fr8v *y, const fr8v *w)
 {
     fr8v d;
-    lf_dif_start(x, &d, y);
+    lf_dif_start(x, &d, y, LF_DIF_REDUCE);
     lf_mul(y, &d, w, 0);
 }
 
@@ -122,15 +118,10 @@ V8_INLINE void lf_dit_bfly(fr8v *x, fr8v *y, const fr8v *w)
     *x = s;
 }
 
-/* The same in [0, 4r), for the product t = y·w of a y < 4r: x is brought below 2r first, then
- * x + t and x − t + 2r need no reduction. Inputs and outputs normalised. */
-V8_INLINE void lf_dit_finish4(fr8v *x, fr8v *y, const fr8v *t)
-{
-    fr8v xr;
-    lf_reduce(&xr, x);
-    m52_add_lazy(x->l, xr.l, t->l, 5);
-    lf_sub_lazy(y, &xr, t);
-}
+/* Which stages of a kernel call reduce (ntt_kern_ifma_arith.h): the last, and every third one
+ * before it; `left` is the number of stages the call runs after this one. */
+static inline int lf_dif_kind(size_t left) { return (int)(left % 3); }
+static inline bool lf_dit_reduces(size_t left) { return left % 3 == 0; }
 
 /* Butterflies without a twiddle (w = 1). */
 V8_INLINE void lf_bfly1(fr8v *x, fr8v *y)
@@ -148,33 +139,36 @@ V8_INLINE void lf_bfly1(fr8v *x, fr8v *y)
  * whole stage is one sequence, so that short rows pair up too (an odd last pair goes alone). */
 #define LF_X(q) (L + (q) + ((q) & ~(H - 1)))
 
-V8_INLINE void lf_dif_stage(fr8v *L, size_t nb, size_t H, const fr8v *tw)
+V8_INLINE void lf_dif_stage(fr8v *L, size_t nb, size_t H, const fr8v *tw, int kind)
 {
     size_t q = 0;
     for (; q + 2 <= nb; q += 2) {
         fr8v *x0 = LF_X(q), *x1 = LF_X(q + 1), d0, d1;
-        lf_dif_start(x0, &d0, x0 + H);
-        lf_dif_start(x1, &d1, x1 + H);
+        lf_dif_start(x0, &d0, x0 + H, kind);
+        lf_dif_start(x1, &d1, x1 + H, kind);
         lf_mul2(x0 + H, &d0, &tw[q & (H - 1)], x1 + H, &d1, &tw[(q + 1) & (H - 1)]);
     }
-    if (q < nb)
-        lf_dif_bfly(LF_X(q), LF_X(q) + H, &tw[q & (H - 1)]);
+    if (q < nb) {
+        fr8v *x = LF_X(q), d;
+        lf_dif_start(x, &d, x + H, kind);
+        lf_mul(x + H, &d, &tw[q & (H - 1)], 0);
+    }
 }
 
-/* In [0, 4r) (lf_dit_finish4): inputs below 4r, outputs below 4r. */
-V8_INLINE void lf_dit_stage(fr8v *L, size_t nb, size_t H, const fr8v *tw)
+/* Below 8r in, below 4r (reduce) or 8r out (lf_dit_finish). */
+V8_INLINE void lf_dit_stage(fr8v *L, size_t nb, size_t H, const fr8v *tw, bool reduce)
 {
     size_t q = 0;
     for (; q + 2 <= nb; q += 2) {
         fr8v *x0 = LF_X(q), *x1 = LF_X(q + 1), t0, t1;
         lf_mul2(&t0, x0 + H, &tw[q & (H - 1)], &t1, x1 + H, &tw[(q + 1) & (H - 1)]);
-        lf_dit_finish4(x0, x0 + H, &t0);
-        lf_dit_finish4(x1, x1 + H, &t1);
+        lf_dit_finish(x0, x0 + H, &t0, reduce);
+        lf_dit_finish(x1, x1 + H, &t1, reduce);
     }
     if (q < nb) {
         fr8v *x = LF_X(q), t;
         lf_mul(&t, x + H, &tw[q & (H - 1)], 0);
-        lf_dit_finish4(x, x + H, &t);
+        lf_dit_finish(x, x + H, &t, reduce);
     }
 }
 #undef LF_X
@@ -232,8 +226,8 @@ static void lf_dif_block(fr *a, unsigned k, int inv, const ntt_fin *fin, void *s
     fr8v *L = scratch;
     for (size_t g = 0; g < ng; g++)
         lf_load(&L[g], a + 8 * g, 1);
-    for (size_t hg = ng / 2; hg >= 1; hg /= 2)
-        lf_dif_stage(L, ng / 2, hg, &tw[hg]);
+    for (size_t hg = ng / 2; hg >= 1; hg /= 2) /* log2(hg) stages follow */
+        lf_dif_stage(L, ng / 2, hg, &tw[hg], lf_dif_kind((size_t)__builtin_ctzll(hg)));
     fr8v sc16;
     lf_broadcast16(&sc16, &fin->scale);
     for (size_t g = 0; g < ng; g += 8) {
@@ -265,8 +259,8 @@ static void lf_dit_block(fr *a, unsigned k, int inv, const ntt_fin *fin, void *s
         lf_transpose8(e);
     }
     /* the stages on whole groups in [0, 4r), brought back below 2r at the end */
-    for (size_t hg = 1; hg < ng; hg *= 2)
-        lf_dit_stage(L, ng / 2, hg, &tw[hg]);
+    for (size_t hg = 1; hg < ng; hg *= 2) /* log2(ng / hg) − 1 stages follow */
+        lf_dit_stage(L, ng / 2, hg, &tw[hg], lf_dit_reduces((size_t)(__builtin_ctzll(ng / hg) - 1)));
     fr8v sc16;
     lf_broadcast16(&sc16, &fin->scale);
     for (size_t g = 0; g < ng; g++) {
@@ -388,7 +382,7 @@ static void lf_dif_pass(fr *seg, unsigned s, unsigned m, size_t b, size_t cols,
     for (unsigned u = 0; u < m; u++) {
         const size_t hr = p.R >> (u + 1);
         lf_pass_twiddles(&p, s, u, b, rt, inv);
-        lf_dif_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW);
+        lf_dif_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW, lf_dif_kind(m - 1 - u));
     }
     static const ntt_fin none = {NTT_FIN_NONE, {{0}}};
     lf_pass_scatter(&p, seg, b, &none, 0);
@@ -407,7 +401,7 @@ static void lf_dit_pass(fr *seg, unsigned s, unsigned m, size_t b, size_t cols,
     for (unsigned u = m; u-- > 0;) {
         const size_t hr = p.R >> (u + 1);
         lf_pass_twiddles(&p, s, u, b, rt, inv);
-        lf_dit_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW);
+        lf_dit_stage(p.L, p.R / 2 * p.cq, hr * p.cq, p.TW, lf_dit_reduces(u));
     }
     lf_pass_scatter(&p, seg, b, fin, 1);
 }

@@ -3,7 +3,8 @@
  * checked on any CPU), every set against the portable one up to 2^16, round trips and spot
  * evaluations up to 2^21 (two levels of passes), independence from the thread count and the
  * field implementation, ω against GMP and the published constant, the passes' twiddle roots
- * against exponentiation for every order up to 2^27, and bad arguments. */
+ * against exponentiation for every order up to 2^27, the IFMA kernels' reduction and butterfly
+ * steps against GMP at the edges of their ranges, and bad arguments. */
 #include <gmp.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -17,7 +18,7 @@
 #include "ntt/ntt_internal.h"
 #include "test_util.h"
 /* The IFMA kernels' arithmetic in its emulated form (this file is not built for AVX-512), for
- * the unit test of lf_reduce. */
+ * the unit tests of lf_reduce and the butterfly steps. */
 #include "ff/ifma/simd512.h"
 #include "ff/ifma/fr8_ops.h"
 #include "ntt/ntt_kern_ifma_arith.h"
@@ -607,9 +608,9 @@ static void test_arith(void)
 }
 
 /* lf_reduce (the IFMA kernels' quotient-estimate reduction) against GMP: normalised inputs below
- * 8r, at random and at the edges of its estimate (k·r and k·r − 1, top limbs that are exact
- * multiples of r_4 + 1 with the lower limbs all zero or all ones, 8r − 1). The result must be
- * congruent to the input, in [0, r + 2^211), with lower limbs in (−2^52, 2^52). */
+ * 16r, at random and at the edges of its estimate (k·r and k·r − 1, top limbs that are exact
+ * multiples of r_4 + 1 with the lower limbs all zero or all ones, 16r − 1). The result must be
+ * congruent to the input, in [0, r + 2^212), with lower limbs in (−2^52, 2^52). */
 static void limbs_to_mpz(mpz_t out, const int64_t l[5])
 {
     mpz_t t;
@@ -631,19 +632,19 @@ static void test_ifma_reduce(void)
     mpz_fdiv_q_2exp(r4p1, r, 208);
     mpz_add_ui(r4p1, r4p1, 1);
     mpz_set_ui(lim, 1);
-    mpz_mul_2exp(lim, lim, 211);
+    mpz_mul_2exp(lim, lim, 212);
     mpz_add(lim, lim, r);
     mpz_t in[8];
     int checked = 0;
-    for (int it = 0; it < 400; it++) {
+    for (int it = 0; it < 800; it++) {
         /* eight lanes of inputs per call */
         for (int i = 0; i < 8; i++) {
             mpz_init(in[i]);
             const int kind = (it * 8 + i) % 5;
-            const unsigned k = (unsigned)((it * 8 + i) / 5) % 8;
+            const unsigned k = (unsigned)((it * 8 + i) / 5) % 16;
             if (kind == 0) { /* k·r */
                 mpz_mul_ui(in[i], r, k);
-            } else if (kind == 1) { /* k·r − 1, and 8r − 1 */
+            } else if (kind == 1) { /* k·r − 1, and 16r − 1 */
                 mpz_mul_ui(in[i], r, k + 1);
                 mpz_sub_ui(in[i], in[i], 1);
             } else if (kind == 2 || kind == 3) { /* top limb j·(r_4 + 1), lower limbs 0 or 1s */
@@ -655,16 +656,16 @@ static void test_ifma_reduce(void)
                     mpz_sub_ui(tmp, tmp, 1);
                     mpz_add(in[i], in[i], tmp);
                 }
-            } else { /* random below 8r */
+            } else { /* random below 16r */
                 uint64_t w[5];
                 for (int j = 0; j < 5; j++)
                     w[j] = test_rand64();
                 mpz_import(in[i], 5, -1, sizeof(uint64_t), 0, 0, w);
-                mpz_mul_ui(tmp, r, 8);
+                mpz_mul_ui(tmp, r, 16);
                 mpz_mod(in[i], in[i], tmp);
             }
-            mpz_mul_ui(tmp, r, 8);
-            if (mpz_cmp(in[i], tmp) >= 0) /* 8·(r_4 + 1)·2^208 is past 8r */
+            mpz_mul_ui(tmp, r, 16);
+            if (mpz_cmp(in[i], tmp) >= 0) /* 16·(r_4 + 1)·2^208 is past 16r */
                 mpz_sub(in[i], in[i], r);
         }
         uint64_t limbs[5][8];
@@ -695,8 +696,191 @@ static void test_ifma_reduce(void)
             mpz_clear(in[i]);
         }
     }
-    CHECK(checked == 3200);
+    CHECK(checked == 6400);
     mpz_clears(r, a, v, lim, tmp, r4p1, NULL);
+}
+
+/* The IFMA butterfly steps (lf_dif_start, lf_dit_finish, then lf_mul) against GMP at the edges of
+ * the ranges the kernels rely on (ntt_kern_ifma.h): each input below its kind's bound (0, 1, r − 1,
+ * r, bound − 1, random) in normalised, loose or signed limbs as the stages before may leave them,
+ * and twiddles up to 1.5r. Results must be congruent, below their bounds, and normalised where a
+ * product reads them next. */
+static mpz_t bf_r;
+
+/* v as five limbs: normalised (form 0), or lower limbs pushed up by multiples of 2^52 (form 1,
+ * below 2^58: a loose product) or also down (form 2: signed, as unnormalised sums), the top limb
+ * taking the rest (normalised where that would leave it negative). */
+static void bf_limbs(int64_t l[5], const mpz_t v, int form)
+{
+    mpz_t rem, t;
+    mpz_inits(rem, t, NULL);
+    for (int attempt = 0; attempt < 2; attempt++, form = 0) {
+        mpz_set(rem, v);
+        for (int j = 0; j < 4; j++) {
+            mpz_fdiv_r_2exp(t, rem, 52);
+            int64_t shift = form == 0 ? 0 : form == 1 ? (int64_t)test_rand_below(64) : (int64_t)test_rand_below(256) - 2;
+            l[j] = (int64_t)mpz_get_ui(t) + shift * ((int64_t)1 << 52);
+            mpz_set_si(t, l[j]);
+            mpz_sub(rem, rem, t);
+            mpz_fdiv_q_2exp(rem, rem, 52);
+        }
+        if (mpz_sgn(rem) >= 0 && mpz_sizeinbase(rem, 2) <= 52)
+            break;
+    }
+    l[4] = (int64_t)mpz_get_si(rem);
+    mpz_clears(rem, t, NULL);
+}
+
+/* An edge value below bound = mult·r / 2 (mult/2 r: 1.5r is mult 3). */
+static void bf_value(mpz_t v, unsigned mult, int which)
+{
+    mpz_mul_ui(v, bf_r, mult);
+    mpz_fdiv_q_2exp(v, v, 1);
+    switch (which % 6) {
+    case 0: mpz_set_ui(v, 0); break;
+    case 1: mpz_set_ui(v, 1); break;
+    case 2: mpz_sub_ui(v, bf_r, 1); break;
+    case 3: mpz_set(v, bf_r); break;
+    case 4: mpz_sub_ui(v, v, 1); break;
+    default: {
+        uint64_t w[5];
+        for (int j = 0; j < 5; j++)
+            w[j] = test_rand64();
+        mpz_t big;
+        mpz_init(big);
+        mpz_import(big, 5, -1, sizeof(uint64_t), 0, 0, w);
+        mpz_mod(v, big, v);
+        mpz_clear(big);
+    }
+    }
+}
+
+static void bf_load(fr8v *x, int64_t l[8][5])
+{
+    uint64_t t[5][8];
+    for (int i = 0; i < 8; i++)
+        for (int j = 0; j < 5; j++)
+            t[j][i] = (uint64_t)l[i][j];
+    fr8v_load(x, (const uint64_t(*)[8])t);
+}
+
+/* Lane i of x into v; *norm says whether its limbs are normalised, *small whether those below the
+ * top one are in (−2^52, 2^52), *bounded whether all are below 2^61 in magnitude. */
+static void bf_lane(mpz_t v, const fr8v *x, int i, bool *norm, bool *small, bool *bounded)
+{
+    uint64_t t[5][8];
+    fr8v_store(t, x);
+    int64_t l[5];
+    *norm = *small = *bounded = true;
+    for (int j = 0; j < 5; j++) {
+        l[j] = (int64_t)t[j][i];
+        if (j < 4 && (l[j] < 0 || l[j] >= ((int64_t)1 << 52)))
+            *norm = false;
+        if (j < 4 && (l[j] <= -((int64_t)1 << 52) || l[j] >= ((int64_t)1 << 52)))
+            *small = false;
+        if (l[j] <= -((int64_t)1 << 61) || l[j] >= ((int64_t)1 << 61))
+            *bounded = false;
+    }
+    if (l[4] < 0)
+        *norm = false;
+    limbs_to_mpz(v, l);
+}
+
+/* v ≡ want (mod r) and 0 <= v < mult·r / 2 */
+static bool bf_ok(const mpz_t v, const mpz_t want, unsigned mult)
+{
+    mpz_t t, b;
+    mpz_inits(t, b, NULL);
+    mpz_sub(t, v, want);
+    mpz_mul_ui(b, bf_r, mult);
+    mpz_fdiv_q_2exp(b, b, 1);
+    bool ok = mpz_divisible_p(t, bf_r) && mpz_sgn(v) >= 0 && mpz_cmp(v, b) < 0;
+    mpz_clears(t, b, NULL);
+    return ok;
+}
+
+static void test_ifma_butterflies(void)
+{
+    mpz_inits(bf_r, NULL);
+    mpz_import(bf_r, 4, -1, sizeof(uint64_t), 0, 0, FR_MODULUS);
+    mpz_t xv[8], yv[8], wv[8], v, tv, want, red_lim, minv;
+    for (int i = 0; i < 8; i++)
+        mpz_inits(xv[i], yv[i], wv[i], NULL);
+    mpz_inits(v, tv, want, red_lim, minv, NULL);
+    mpz_set_ui(red_lim, 1); /* lf_reduce's bound r + 2^212, in halves of r: checked separately */
+    mpz_mul_2exp(red_lim, red_lim, 212);
+    mpz_add(red_lim, red_lim, bf_r);
+    mpz_set_ui(minv, 1); /* 2^−260 mod r: the products' Montgomery factor */
+    mpz_mul_2exp(minv, minv, 260);
+    CHECK(mpz_invert(minv, minv, bf_r) != 0);
+    /* DIF kinds: input bound, output bound of the sum, of d (in halves of r) */
+    static const struct { int kind; unsigned in, sum, d; } dif[] = {
+        {LF_DIF_LAZY2, 4, 8, 8}, {LF_DIF_LAZY4, 8, 16, 16}, {LF_DIF_REDUCE, 16, 0, 32}};
+    /* DIT: reduce, input bound, output bound */
+    static const struct { bool reduce; unsigned in, out; } dit[] = {{false, 8, 12}, {false, 12, 16}, {true, 16, 8}};
+    int checked = 0;
+    for (int it = 0; it < 300; it++) {
+        const int c = it % 6;
+        int64_t lx[8][5], ly[8][5], lw[8][5];
+        const unsigned in = c < 3 ? dif[c].in : dit[c - 3].in;
+        for (int i = 0; i < 8; i++) {
+            const int e = it / 6 * 8 + i; /* every pair of edges early on */
+            bf_value(xv[i], in, e % 6);
+            bf_value(yv[i], in, e / 6 % 6 + (it >= 60 ? i : 0));
+            bf_value(wv[i], 3, e % 5 == 0 ? 4 : e % 5 == 1 ? 2 : 5); /* 1.5r − 1, r − 1, random */
+            /* DIF inputs come in any limb form, DIT's normalised (every DIT output is) */
+            bf_limbs(lx[i], xv[i], c < 3 ? (int)test_rand_below(3) : 0);
+            bf_limbs(ly[i], yv[i], c < 3 ? (int)test_rand_below(3) : 0);
+            bf_limbs(lw[i], wv[i], 0);
+        }
+        fr8v x, y, w, d, t;
+        bf_load(&x, lx);
+        bf_load(&y, ly);
+        bf_load(&w, lw);
+        bool norm, small, bounded;
+        if (c < 3) {
+            lf_dif_start(&x, &d, &y, dif[c].kind);
+            lf_mul(&t, &d, &w, 0);
+            for (int i = 0; i < 8; i++) {
+                mpz_add(want, xv[i], yv[i]);
+                bf_lane(v, &x, i, &norm, &small, &bounded);
+                bool ok = bounded && (dif[c].sum ? bf_ok(v, want, dif[c].sum)
+                                                 : bf_ok(v, want, 4) && small && mpz_cmp(v, red_lim) < 0);
+                mpz_sub(want, xv[i], yv[i]);
+                bf_lane(v, &d, i, &norm, &small, &bounded);
+                ok = ok && norm && bf_ok(v, want, dif[c].d) && mpz_sgn(v) > 0;
+                mpz_mul(want, v, wv[i]);
+                mpz_mul(want, want, minv);
+                bf_lane(v, &t, i, &norm, &small, &bounded);
+                ok = ok && bounded && mpz_sgn(v) >= 0 && bf_ok(v, want, 4);
+                CHECK_MSG(ok, "DIF kind %d iteration %d lane %d", dif[c].kind, it, i);
+                checked++;
+            }
+        } else {
+            const int k = c - 3;
+            lf_mul(&t, &y, &w, 0);
+            const fr8v t_in = t;
+            lf_dit_finish(&x, &y, &t_in, dit[k].reduce);
+            for (int i = 0; i < 8; i++) {
+                bf_lane(tv, &t, i, &norm, &small, &bounded); /* t itself, as a product */
+                mpz_mul(want, yv[i], wv[i]);
+                mpz_mul(want, want, minv);
+                bool ok = bf_ok(tv, want, 4);
+                mpz_add(want, xv[i], tv);
+                bf_lane(v, &x, i, &norm, &small, &bounded);
+                ok = ok && norm && bf_ok(v, want, dit[k].out);
+                mpz_sub(want, xv[i], tv);
+                bf_lane(v, &y, i, &norm, &small, &bounded);
+                ok = ok && norm && bf_ok(v, want, dit[k].out);
+                CHECK_MSG(ok, "DIT reduce=%d input < %u/2 r iteration %d lane %d", dit[k].reduce, dit[k].in, it, i);
+                checked++;
+            }
+        }
+    }
+    CHECK(checked == 2400);
+    for (int i = 0; i < 8; i++)
+        mpz_clears(xv[i], yv[i], wv[i], NULL);
+    mpz_clears(v, tv, want, red_lim, minv, bf_r, NULL);
 }
 
 static void test_omega(void)
@@ -1064,6 +1248,7 @@ int main(void)
     run("omega", test_omega); /* first: sets omega32 for the references */
     run("arith", test_arith);
     run("ifma-reduce", test_ifma_reduce);
+    run("ifma-butterflies", test_ifma_butterflies);
     run("bad-args", test_bad_args);
     run("bitrev", test_bitrev);
     run("dft", test_against_dft);
