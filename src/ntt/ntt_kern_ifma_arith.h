@@ -159,8 +159,8 @@ V8_INLINE void lf_sub(fr8v *r, const fr8v *a, const fr8v *b)
     fr8v_sub(r, a, b);
 }
 
-/* a − b + 2r in (0, 4r), normalised; a, b < 2r, loose or loose-signed allowed. Only a product
- * with a factor below r may take it (4r·r < r·2^260). */
+/* a − b + 2r, normalised, for b <= 2r and a + 2r < 2^260 (in (0, 4r) for a, b < 2r); loose or
+ * loose-signed limbs allowed. */
 V8_INLINE void lf_sub_lazy(fr8v *r, const fr8v *a, const fr8v *b)
 {
     m52_sub_lazy(r->l, a->l, b->l, FR8_2R, 5);
