@@ -258,7 +258,7 @@ static void lf_dit_block(fr *a, unsigned k, int inv, const ntt_fin *fin, void *s
         lf_radix8_dit(e, lft.w8[inv]);
         lf_transpose8(e);
     }
-    /* the stages on whole groups in [0, 4r), brought back below 2r at the end */
+    /* the stages on whole groups (below 8r, ntt_kern_ifma_arith.h), brought back below 2r at the end */
     for (size_t hg = 1; hg < ng; hg *= 2) /* log2(ng / hg) − 1 stages follow */
         lf_dit_stage(L, ng / 2, hg, &tw[hg], lf_dit_reduces((size_t)(__builtin_ctzll(ng / hg) - 1)));
     fr8v sc16;

@@ -166,14 +166,8 @@ V8_INLINE void lf_sub_lazy(fr8v *r, const fr8v *a, const fr8v *b)
     m52_sub_lazy(r->l, a->l, b->l, FR8_2R, 5);
 }
 
-/* 4r and 8r, the constants of the lazier DIF stages (lf_dif_start). */
-static const uint64_t LF_4R[5] = {0xffffc00000004ull, 0xbfff96ffbfffull, 0x68760154ef690ull,
-                                  0xf520cce760202ull, 0x1cfb69d4ca675ull};
-static const uint64_t LF_8R[5] = {0xffff800000008ull, 0x17fff2dff7fffull, 0xd0ec02a9ded20ull,
-                                  0xea4199cec0404ull, 0x39f6d3a994cebull};
-
-/* The sum and difference of a Gentleman–Sande butterfly, x <- x + y and d = x − y + k (k = 2r, 4r
- * or 8r, so that d > 0), before the product d·w. The kernels reduce the sums in one stage of three
+/* The sum and difference of a Gentleman–Sande butterfly, x <- x + y and d = x − y + k·r (k = 2, 4
+ * or 8, a row of LF_KR, so that d > 0), before the product d·w. The kernels reduce the sums in one stage of three
  * (ntt_kern_ifma.h), so that the values grow in between; the stage's kind says by how much:
  *   LF_DIF_LAZY2   x, y < 2r: x + y (< 4r) unnormalised, d = x − y + 2r (< 4r);
  *   LF_DIF_LAZY4   x, y < 4r: x + y (< 8r) unnormalised, d = x − y + 4r (< 8r);
@@ -184,21 +178,24 @@ static const uint64_t LF_8R[5] = {0xffff800000008ull, 0x17fff2dff7fffull, 0xd0ec
  * in (−2^52, 2^58), so below 2^61 in magnitude, which m52_norm (arithmetic shifts) handles. Any
  * twiddle below 1.5r may multiply d: 16r·1.5r < r·2^260, and the product is below 2r. */
 enum { LF_DIF_REDUCE = 0, LF_DIF_LAZY4 = 1, LF_DIF_LAZY2 = 2 };
+_Static_assert((8u >> LF_DIF_REDUCE) == 8 && (8u >> LF_DIF_LAZY4) == 4 && (8u >> LF_DIF_LAZY2) == 2,
+               "lf_dif_start finds a kind's constant as 8 >> kind");
 
 V8_INLINE void lf_dif_start(fr8v *x, fr8v *d, const fr8v *y, int kind)
 {
+    const unsigned k = 8u >> kind; /* the inputs' bound in units of r: 8, 4, 2 */
+    const uint64_t kr[5] = {LF_KR[0][k], LF_KR[1][k], LF_KR[2][k], LF_KR[3][k], LF_KR[4][k]};
+    fr8v s; /* the sum first: with the difference first the in-cache block ran 1.5 % slower */
     if (kind == LF_DIF_REDUCE) {
-        fr8v s;
         m52_add_lazy(s.l, x->l, y->l, 5);
         lf_reduce(&s, &s);
-        m52_sub_lazy(d->l, x->l, y->l, LF_8R, 5);
-        *x = s;
-        return;
-    }
-    m52_sub_lazy(d->l, x->l, y->l, kind == LF_DIF_LAZY4 ? LF_4R : FR8_2R, 5);
+    } else {
 V8_UNROLL
-    for (int j = 0; j < 5; j++)
-        x->l[j] = v8_add(x->l[j], y->l[j]);
+        for (int j = 0; j < 5; j++)
+            s.l[j] = v8_add(x->l[j], y->l[j]);
+    }
+    m52_sub_lazy(d->l, x->l, y->l, kr, 5);
+    *x = s;
 }
 
 /* The end of a Cooley–Tukey butterfly from its product t = y·w: (x, y) <- (x + t, x − t + 2r),
