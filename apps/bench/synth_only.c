@@ -34,6 +34,8 @@ typedef struct {
     const cuzk_snap_request_t *snap; /* SnapDeals instead of PoRep */
     int snap_threads;          /* threads of one SnapDeals partition's synthesis */
     bool scalar_mix;           /* print the aux values' mix after each partition (direct only) */
+    bool prefault;             /* direct PoRep: arrays reserved and faulted in beside the synthesis, as the prover's */
+    cuzk_circuit_info_t shape; /* the circuit's counts, for the reservation */
     uint32_t first, count;  /* partitions */
     _Atomic uint32_t next;
     _Atomic uint64_t synth_ns, constraints;
@@ -131,8 +133,14 @@ static int one_partition(job_t *j, uint32_t k)
         if (st == CUZK_OK)
             st = cuzk_cs_new(&cs, j->backend, j->lc, &err);
         uint64_t t0 = cli_now_ns();
+        if (st == CUZK_OK && j->prefault) {
+            cuzk_cs_reserve(cs, j->shape.num_inputs, j->shape.num_aux, j->shape.num_constraints);
+            cuzk_cs_prefault_start(cs);
+        }
         if (st == CUZK_OK)
             st = cuzk_porep_synthesize(cs, &j->cfg, have_w ? &w : NULL, &err);
+        if (cs)
+            cuzk_cs_prefault_stop(cs);
         j->synth_ns += cli_now_ns() - t0;
     }
     if (st == CUZK_OK) {
@@ -398,7 +406,7 @@ int bench_synth_only(int argc, char **argv)
     static const char *const kind_names[] = {"porep", "snap", NULL};
     const char *c1_path = NULL, *size = NULL, *lc_name = "default", *record_file = NULL;
     int mode_i = 0, kind_i = 0, partition_i = -1, iters_i = 1, threads_i = 1, mix_i = 0, eval_threads_i = 0,
-        check_i = 0;
+        check_i = 0, no_prefault_i = 0;
     const cli_opt table[] = {
         CLI_CHOICE_OPT("kind", 0, &kind_i, kind_names,
                        "the circuit: PoRep C2 (default) or SnapDeals (a synthetic sector of --sector-size)"),
@@ -419,6 +427,9 @@ int bench_synth_only(int argc, char **argv)
         CLI_FLAG_OPT("scalar-mix", 0, &mix_i,
                      "direct mode: after each partition, the share of aux values that are 0, 1 or other (all, A and "
                      "B density), the scalars of the l, a and b MSMs"),
+        CLI_FLAG_OPT("no-prefault", 0, &no_prefault_i,
+                     "direct mode: leave the arrays to grow and fault in as the synthesis writes them, instead of "
+                     "reserving them and faulting them in on a second thread as the prover does"),
         CLI_END};
     const cli_cmd c = {prog, NULL,
                        "Synthesis of the PoRep C2 circuit alone, from a C1 output or (--sector-size) an all-zero\n"
@@ -506,6 +517,18 @@ int bench_synth_only(int argc, char **argv)
     }
     if (record_file || check_i)
         return cli_usage_error(prog, "--record-file and --check need --mode record (PoRep)");
+    if (j.backend == CUZK_CS_DIRECT && !j.snap && !no_prefault_i) {
+        /* counted once here, outside the timed region (the prover's key check counts it likewise) */
+        if (cuzk_porep_circuit_shape(&j.shape, &j.cfg, &err) != CUZK_OK) {
+            fprintf(stderr, "cuzk-bench synth-only: the circuit's shape: %s\n", err.msg);
+            cuzk_porep_c1_free(c1);
+            return 1;
+        }
+        j.prefault = true;
+    }
+    if (j.backend == CUZK_CS_DIRECT && !j.snap)
+        printf("arrays: %s\n", j.prefault ? "reserved, faulted in on a second thread beside the synthesis"
+                                           : "grown and faulted in as the synthesis writes them (--no-prefault)");
     int fd[N_HW];
     bool hw = hw_open(fd);
     double *wall = calloc((size_t)iters, sizeof *wall), *synth = calloc((size_t)iters, sizeof *synth);

@@ -182,6 +182,16 @@ CUZK_API void cuzk_cs_free(cuzk_cs_t *cs);
 CUZK_API void cuzk_cs_reset(cuzk_cs_t *cs);
 /* Pre-sizes the arrays for a circuit of known shape (e.g. from a count run); optional. */
 CUZK_API void cuzk_cs_reserve(cuzk_cs_t *cs, size_t num_inputs, size_t num_aux, size_t num_constraints);
+/* Faults in, on a background thread, the pages of the value arrays cuzk_cs_reserve sized (the assignment
+ * and, direct, A·z, B·z and C·z unless omitted), in step with one another and ahead of the synthesis that
+ * fills them front to back, so that it finds them mapped: the first touch of fresh memory is a large part
+ * of a production-size synthesis on its one thread (most of it on virtual machines whose host backs a
+ * page only when first used). The contents are not touched. The thread ends when the arrays are done, at
+ * cuzk_cs_prefault_stop, cuzk_cs_reset, cuzk_cs_free and cuzk_cs_groth16_witness_consumable, and by
+ * itself for an array that outgrew its reservation. Best effort: nothing happens for small arrays, where
+ * the kernel cannot populate (before Linux 5.14) or no thread can be started. Not for a piece. */
+CUZK_API void cuzk_cs_prefault_start(cuzk_cs_t *cs);
+CUZK_API void cuzk_cs_prefault_stop(cuzk_cs_t *cs);
 
 /* Direct backend: keep A·z and B·z but not C·z. On an assignment that satisfies the system, C·z is
  * A·z ∘ B·z row by row, and the prover rebuilds it so (cuzk_cs_groth16_witness gives c = NULL; see

@@ -113,6 +113,7 @@ void cuzk_cs_free(cuzk_cs_t *cs)
 {
     if (!cs)
         return;
+    cuzk_cs_prefault_stop(cs);
     cs_pieces_drop(cs);
     cs_vec *vs[] = {&cs->input, &cs->aux, &cs->av, &cs->bv, &cs->cv, &cs->a_aux_d, &cs->b_in_d, &cs->b_aux_d};
     for (size_t i = 0; i < sizeof vs / sizeof vs[0]; i++)
@@ -130,6 +131,7 @@ void cuzk_cs_free(cuzk_cs_t *cs)
 
 void cuzk_cs_reset(cuzk_cs_t *cs)
 {
+    cuzk_cs_prefault_stop(cs);
     if (cs->whole || cs->pieces) {
         cs_failf(cs, CUZK_ERR_INVALID_ARG, "cuzk_cs_reset: a piece, or a system whose pieces are open, cannot be reset");
         return;
@@ -155,6 +157,8 @@ void cuzk_cs_reset(cuzk_cs_t *cs)
 void cuzk_cs_reserve(cuzk_cs_t *cs, size_t num_inputs, size_t num_aux, size_t num_constraints)
 {
     /* Best effort: a failure here only means the arrays grow later. */
+    cs->reserved_aux = num_aux;
+    cs->reserved_constraints = num_constraints;
     if (cs->want_values) {
         cs_vec_reserve(&cs->input, num_inputs, sizeof(fr));
         cs_vec_reserve(&cs->aux, num_aux, sizeof(fr));
@@ -569,6 +573,7 @@ cuzk_status cuzk_cs_groth16_witness_consumable(cuzk_cs_t *cs, cuzk_groth16_witne
                                                        "backend with C·z omitted (a whole system, no piece open)");
     if (cs->status != CUZK_OK)
         return cuzk_cs_status(cs, err);
+    cuzk_cs_prefault_stop(cs); /* the synthesis is over: whatever it wrote is in memory */
     size_t rows = cs->num_constraints + cs->num_inputs, m = 1;
     while (m < rows && m <= SIZE_MAX / 2)
         m *= 2;

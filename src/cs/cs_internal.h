@@ -22,6 +22,11 @@ typedef struct {
  * moves out of malloc. Every array of a record or cuzk_cs_abc_t is released by cs_big_free. */
 void *cs_big_realloc(void *p, size_t old_bytes, size_t new_bytes);
 void cs_big_free(void *p);
+/* Faults in the pages of bytes [off, off + len) of the big mapping that starts at `base`, writable, their
+ * contents unchanged (MADV_POPULATE_WRITE). False when base is no longer the start of a mapping of ours
+ * (grown elsewhere, or freed), the range leaves it, or the kernel cannot populate. Serialised with the
+ * growth and release of the mappings, so that it never touches memory that is not the array's. */
+bool cs_big_populate(const void *base, size_t off, size_t len);
 
 /* Makes room for at least `need` elements; false on overflow, out of memory or past a borrowed array's
  * capacity (p unchanged). */
@@ -112,6 +117,8 @@ struct cuzk_cs {
     cs_vec input, aux;               /* fr values (witness, direct, test, check) */
     cs_vec av, bv, cv;               /* fr: A·z, B·z, C·z per constraint (direct) */
     cs_vec a_aux_d, b_in_d, b_aux_d; /* uint64_t density bitmaps (count, record, direct, test, hash) */
+    size_t reserved_aux, reserved_constraints; /* the last cuzk_cs_reserve's counts */
+    struct cs_prefault *prefault;              /* cuzk_cs_prefault_start's thread (cs_prefault.c), or NULL */
     cs_csr m[3];                     /* A, B, C (test) */
     cs_cmat cm[3];                   /* A, B, C (record) */
     struct cs_hash_stream *hs;       /* hash backend: the running BLAKE2s (test_cs.c) */

@@ -103,6 +103,20 @@ void cs_big_free(void *p)
         free(p);
 }
 
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23 /* Linux 5.14; older kernels refuse it with EINVAL */
+#endif
+
+bool cs_big_populate(const void *base, size_t off, size_t len)
+{
+    pthread_mutex_lock(&big_lock);
+    size_t i = big_find(base);
+    bool ok = i < nbigs && off <= bigs[i].len && len <= bigs[i].len - off &&
+              madvise((char *)bigs[i].p + off, len, MADV_POPULATE_WRITE) == 0;
+    pthread_mutex_unlock(&big_lock);
+    return ok;
+}
+
 bool cs_vec_reserve(cs_vec *v, size_t need, size_t elem)
 {
     if (need <= v->cap)

@@ -44,25 +44,9 @@ static uint64_t porep_partition_bytes(const job_t *j)
                                            streamed ? stream_piece_bytes(pk) : 0);
 }
 
-/* Circuit shapes by configuration, counted once (the count backend: seconds for 32GiB). */
-static pthread_mutex_t shape_mu = PTHREAD_MUTEX_INITIALIZER;
-static struct {
-    cuzk_porep_config_t cfg;
-    cuzk_porep_shape_t shape;
-} shapes[16];
-static size_t n_shapes;
-
 cuzk_status cuzk_porep_shape(cuzk_porep_shape_t *out, const cuzk_porep_config_t *cfg, cuzk_err_t *err)
 {
-    pthread_mutex_lock(&shape_mu);
-    for (size_t i = 0; i < n_shapes; i++)
-        if (cuzk_porep_config_equal(&shapes[i].cfg, cfg)) {
-            *out = shapes[i].shape;
-            pthread_mutex_unlock(&shape_mu);
-            return CUZK_OK;
-        }
-    pthread_mutex_unlock(&shape_mu);
-    /* counts of one and two challenges give the rest (cuzk_porep_circuit_shape) */
+    /* counted once per configuration (cuzk_porep_circuit_shape keeps them) */
     cuzk_porep_shape_t sh;
     memset(&sh, 0, sizeof sh);
     cuzk_status st = cuzk_porep_circuit_shape(&sh.info, cfg, err);
@@ -74,16 +58,6 @@ cuzk_status cuzk_porep_shape(cuzk_porep_shape_t *out, const cuzk_porep_config_t 
         dm *= 2;
     sh.m = dm;
     sh.vars = i->num_inputs + i->num_aux;
-    pthread_mutex_lock(&shape_mu);
-    bool known = false; /* another thread may have counted it meanwhile */
-    for (size_t k = 0; k < n_shapes; k++)
-        known = known || cuzk_porep_config_equal(&shapes[k].cfg, cfg);
-    if (!known && n_shapes < sizeof shapes / sizeof shapes[0]) { /* a handful of circuits exist: all fit */
-        shapes[n_shapes].cfg = *cfg;
-        shapes[n_shapes].shape = sh;
-        n_shapes++;
-    }
-    pthread_mutex_unlock(&shape_mu);
     *out = sh;
     return CUZK_OK;
 }

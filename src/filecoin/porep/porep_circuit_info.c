@@ -1,6 +1,7 @@
 /* Shape figures of the PoRep circuit synthesized blank: counts, non-zeros and densities from the
  * count backend, and optionally the TestConstraintSystem hash from the hash backend (no values, no
  * matrices: constant memory, so production sizes work too; cuzk_cs_blank_shape). */
+#include <pthread.h>
 #include "cs/shape.h"
 #include "filecoin/porep/porep_circuit.h"
 
@@ -21,7 +22,7 @@ static size_t extrapolate(size_t n1, size_t n2, uint64_t challenges)
     return challenges > 1 ? n1 + (size_t)(challenges - 1) * (n2 - n1) : n1;
 }
 
-cuzk_status cuzk_porep_circuit_shape(cuzk_circuit_info_t *out, const cuzk_porep_config_t *cfg, cuzk_err_t *err)
+static cuzk_status count_shape(cuzk_circuit_info_t *out, const cuzk_porep_config_t *cfg, cuzk_err_t *err)
 {
     if (cfg->challenges <= 2) /* nothing to save: count it */
         return cuzk_porep_circuit_info(out, cfg, false, err);
@@ -45,5 +46,48 @@ cuzk_status cuzk_porep_circuit_shape(cuzk_circuit_info_t *out, const cuzk_porep_
     out->a_aux_density = extrapolate(one.a_aux_density, two.a_aux_density, n);
     out->b_input_density = extrapolate(one.b_input_density, two.b_input_density, n);
     out->b_aux_density = extrapolate(one.b_aux_density, two.b_aux_density, n);
+    return CUZK_OK;
+}
+
+/* Shapes by configuration, counted once: a handful of circuits exist, and each count takes seconds at
+ * 32GiB (the key check, every partition's reservation and the daemon's memory plan all ask). */
+static pthread_mutex_t shape_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+    cuzk_porep_config_t cfg;
+    cuzk_circuit_info_t info;
+} shapes[16];
+static size_t n_shapes;
+
+/* The shape of cfg if counted before. Caller holds shape_mu. */
+static bool shape_find_locked(cuzk_circuit_info_t *out, const cuzk_porep_config_t *cfg)
+{
+    for (size_t i = 0; i < n_shapes; i++)
+        if (cuzk_porep_config_equal(&shapes[i].cfg, cfg)) {
+            *out = shapes[i].info;
+            return true;
+        }
+    return false;
+}
+
+cuzk_status cuzk_porep_circuit_shape(cuzk_circuit_info_t *out, const cuzk_porep_config_t *cfg, cuzk_err_t *err)
+{
+    pthread_mutex_lock(&shape_mu);
+    bool found = shape_find_locked(out, cfg);
+    pthread_mutex_unlock(&shape_mu);
+    if (found)
+        return CUZK_OK;
+    cuzk_circuit_info_t info;
+    cuzk_status st = count_shape(&info, cfg, err);
+    if (st != CUZK_OK)
+        return st;
+    cuzk_circuit_info_t known;
+    pthread_mutex_lock(&shape_mu); /* another thread may have counted it meanwhile */
+    if (!shape_find_locked(&known, cfg) && n_shapes < sizeof shapes / sizeof shapes[0]) {
+        shapes[n_shapes].cfg = *cfg;
+        shapes[n_shapes].info = info;
+        n_shapes++;
+    }
+    pthread_mutex_unlock(&shape_mu);
+    *out = info;
     return CUZK_OK;
 }

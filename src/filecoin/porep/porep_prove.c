@@ -130,8 +130,16 @@ cuzk_status cuzk_porep_synthesize_partition(cuzk_porep_partition_t *out, const c
     if (st == CUZK_OK)
         st = cuzk_cs_omit_c(out->cs, err); /* the prover rebuilds C·z; the proof is verified after */
     if (st == CUZK_OK) {
+        /* the arrays sized for the whole circuit and faulted in on a second thread as the synthesis, on this
+         * one, fills them (the shape is counted once per configuration: the key check counted it already) */
+        cuzk_circuit_info_t shape;
+        if (cuzk_porep_circuit_shape(&shape, cfg, NULL) == CUZK_OK) {
+            cuzk_cs_reserve(out->cs, shape.num_inputs, shape.num_aux, shape.num_constraints);
+            cuzk_cs_prefault_start(out->cs);
+        }
         cuzk_cs_set_stop(out->cs, should_stop, stop_arg);
         st = cuzk_porep_synthesize(out->cs, cfg, &w, err);
+        cuzk_cs_prefault_stop(out->cs);
     }
     if (st == CUZK_OK)
         st = cuzk_cs_groth16_witness(out->cs, &out->gw, err);
