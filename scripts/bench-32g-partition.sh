@@ -9,7 +9,7 @@
 #      partition) and for another miner.
 # Needs: ~50 GB free in DIR, 24 GiB of RAM, the Release build (make build). Time on a 2-core Zen 5 VM:
 # parameters once 8–11 min, each partition's proof 3–4 min, the whole sector 30–42 min (docs/PERF.md, "Production scale");
-# on a 2-core Xeon VM parameters 10.6 min, a partition's proof 3.7–4.5 min.
+# on a 2-core Xeon VM parameters 10.6 min, a partition's proof 3.5–3.7 min (4.5 min in its slow hours).
 #
 # usage: scripts/bench-32g-partition.sh [DIR] [PARTITION|all] [THREADS]   (defaults: bench-32g 0 every CPU)
 set -euo pipefail
