@@ -388,7 +388,7 @@ cuzk_status params_decode_range(cuzk_params_t *p, int s, size_t first, size_t n,
 static void *readahead_main(void *arg)
 {
     params_readahead_t *r = arg;
-    params_read_ahead(r->map, r->off, r->len); /* issuing the reads may block on the device's queue */
+    params_read_in(r->map, r->off, r->len);
     return NULL;
 }
 

@@ -69,6 +69,33 @@ void params_read_ahead(const params_map_t *m, uint64_t off, uint64_t len)
                             POSIX_FADV_WILLNEED);
 }
 
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ 22 /* Linux 5.14; older kernels refuse it with EINVAL */
+#endif
+
+/* Bytes of the file one mapping of params_read_in covers: its page tables are built and torn down whole. */
+#define READ_IN_STEP ((uint64_t)64 << 20)
+
+void params_read_in(const params_map_t *m, uint64_t off, uint64_t len)
+{
+    if (!m->data || off >= m->len)
+        return;
+    if (len > m->len - off)
+        len = m->len - off;
+    const uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+    uint64_t end = off + len;
+    for (uint64_t b = off & ~(page - 1); b < end; b += READ_IN_STEP) {
+        size_t n = (size_t)(end - b < READ_IN_STEP ? end - b : READ_IN_STEP);
+        /* a mapping of its own, dropped at once: the pages stay in the page cache, not in the process */
+        void *w = mmap(NULL, n, PROT_READ, MAP_SHARED, m->fd, (off_t)b);
+        bool done = w != MAP_FAILED && madvise(w, n, MADV_POPULATE_READ) == 0;
+        if (w != MAP_FAILED)
+            munmap(w, n);
+        if (!done) /* an old kernel, or a read error the decoder will name: the hint at least */
+            params_read_ahead(m, b, n);
+    }
+}
+
 cuzk_status params_map_fault(const char *path, const char *what, uint64_t at, uint64_t mapped_len,
                              cuzk_err_t *err)
 {
