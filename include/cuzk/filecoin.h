@@ -149,7 +149,9 @@ cuzk_status cuzk_porep_circuit_info(cuzk_circuit_info_t *out, const cuzk_porep_c
  * challenges: the circuit is a loop over its challenges, each adding the same constraints, variables,
  * non-zeros and densities, so the rest follows linearly (32GiB: 18 challenges counted as 3, seconds
  * instead of 10). tests/filecoin/porep/test_porep_circuit_slow.c checks it against the full count and the
- * published statistics at 32GiB and 64GiB. Errors of cuzk_porep_circuit_info. */
+ * published statistics at 32GiB and 64GiB. Each configuration is counted once and kept (thread-safe):
+ * the key check, the partitions' reservations and the daemon's memory plan ask again and again. Errors of
+ * cuzk_porep_circuit_info. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_porep_circuit_shape(cuzk_circuit_info_t *out, const cuzk_porep_config_t *cfg, cuzk_err_t *err);
 

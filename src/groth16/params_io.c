@@ -58,12 +58,20 @@ void params_unmap(params_map_t *m)
  * the machines measured; a smaller window only means more calls). */
 #define READ_AHEAD_STEP ((uint64_t)8 << 20)
 
-void params_read_ahead(const params_map_t *m, uint64_t off, uint64_t len)
+/* Clips [off, off + *len) to the mapped file; false when nothing of it is there. */
+static bool clip_to_file(const params_map_t *m, uint64_t off, uint64_t *len)
 {
     if (!m->data || off >= m->len)
+        return false;
+    if (*len > m->len - off)
+        *len = m->len - off;
+    return *len > 0;
+}
+
+void params_read_ahead(const params_map_t *m, uint64_t off, uint64_t len)
+{
+    if (!clip_to_file(m, off, &len))
         return;
-    if (len > m->len - off)
-        len = m->len - off;
     for (uint64_t d = 0; d < len; d += READ_AHEAD_STEP)
         (void)posix_fadvise(m->fd, (off_t)(off + d), (off_t)(len - d < READ_AHEAD_STEP ? len - d : READ_AHEAD_STEP),
                             POSIX_FADV_WILLNEED);
@@ -78,10 +86,8 @@ void params_read_ahead(const params_map_t *m, uint64_t off, uint64_t len)
 
 void params_read_in(const params_map_t *m, uint64_t off, uint64_t len)
 {
-    if (!m->data || off >= m->len)
+    if (!clip_to_file(m, off, &len))
         return;
-    if (len > m->len - off)
-        len = m->len - off;
     const uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
     uint64_t end = off + len;
     for (uint64_t b = off & ~(page - 1); b < end; b += READ_IN_STEP) {
