@@ -1,6 +1,7 @@
 /* The background prefault of a direct system's value arrays (cuzk_cs_prefault_start):
- *  - it leaves every value as the synthesis wrote it: a system synthesized with the prefault running
- *    equals one synthesized without (assignment, A·z, B·z, C·z), with C·z kept and omitted;
+ *  - it leaves every value as the synthesis wrote it: a system (the seeded random circuit of
+ *    tests/circuits) synthesized with the prefault running equals one synthesized without (assignment,
+ *    A·z, B·z, C·z), with C·z kept and omitted;
  *  - an array that outgrows its reservation mid-prefault (moved by mremap under the thread) is left
  *    alone, and the values still come out equal;
  *  - it does fault the pages in: after a reservation alone, every page of the reserved arrays becomes
@@ -13,34 +14,26 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
+#include "circuits/circuits.h"
 #include "cuzk/cs.h"
 #include "ff/fr.h"
 #include "test_util.h"
 
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23 /* Linux 5.14 */
+#endif
+
 /* 2^19 constraints: arrays of 16 MiB, above the prefault's lower limit of four huge pages. */
 #define BIG ((size_t)1 << 19)
 
-/* Constraint i: x_i · (x_i + y_i) = z_i over fresh aux x_i, y_i, z_i (values from a seeded stream). */
+/* The seeded random circuit of tests/circuits with n constraints: 1 + 1 inputs and 16 + 4 + n aux. */
+#define FREE_AUX 16
+static size_t aux_of(size_t n) { return FREE_AUX + 4 + n; }
+
 static void synthesize(cuzk_cs_t *cs, size_t n, uint64_t seed)
 {
-    uint64_t s = seed;
-    for (size_t i = 0; i < n; i++) {
-        fr x, y, z, t;
-        test_rand_fr_from(&x, (uint64_t(*)(void *))test_splitmix64, &s);
-        test_rand_fr_from(&y, (uint64_t(*)(void *))test_splitmix64, &s);
-        fr_add(&t, &x, &y);
-        fr_mul(&z, &x, &t);
-        cuzk_var_t vx = cuzk_cs_alloc(cs, &x), vy = cuzk_cs_alloc(cs, &y), vz = cuzk_cs_alloc(cs, &z);
-        cuzk_lc_t a, b, c;
-        cuzk_lc_init(&a, cs);
-        cuzk_lc_init(&b, cs);
-        cuzk_lc_init(&c, cs);
-        cuzk_lc_add(&a, vx);
-        cuzk_lc_add(&b, vx);
-        cuzk_lc_add(&b, vy);
-        cuzk_lc_add(&c, vz);
-        cuzk_cs_enforce_free(cs, &a, &b, &c);
-    }
+    const circuit_random_params p = {seed, 1, FREE_AUX, n, 2};
+    circuit_random_synthesize(cs, &p);
 }
 
 static cuzk_cs_t *new_direct(bool omit_c)
@@ -63,7 +56,7 @@ static void values_unchanged(size_t n, size_t reserve, bool omit_c)
     if (!plain || !pf)
         return;
     synthesize(plain, n, 42);
-    cuzk_cs_reserve(pf, 1, 3 * reserve, reserve);
+    cuzk_cs_reserve(pf, 2, aux_of(reserve), reserve);
     cuzk_cs_prefault_start(pf);
     synthesize(pf, n, 42);
     cuzk_cs_prefault_stop(pf);
@@ -71,8 +64,8 @@ static void values_unchanged(size_t n, size_t reserve, bool omit_c)
     cuzk_err_t err = {{0}};
     CHECK(cuzk_cs_groth16_witness(plain, &w0, &err) == CUZK_OK);
     CHECK(cuzk_cs_groth16_witness(pf, &w1, &err) == CUZK_OK);
-    CHECK(w0.num_aux == 3 * n && w1.num_aux == 3 * n && w1.num_constraints == n);
-    CHECK(same(w0.aux, w1.aux, 3 * n * sizeof(fr)));
+    CHECK(w0.num_aux == aux_of(n) && w1.num_aux == aux_of(n) && w1.num_constraints == n);
+    CHECK(same(w0.aux, w1.aux, aux_of(n) * sizeof(fr)));
     CHECK(same(w0.a, w1.a, n * sizeof(fr)));
     CHECK(same(w0.b, w1.b, n * sizeof(fr)));
     CHECK(same(w0.c, w1.c, n * sizeof(fr)));
@@ -104,7 +97,7 @@ static bool kernel_populates(void)
     void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED)
         return false;
-    bool ok = madvise(p, n, 23 /* MADV_POPULATE_WRITE */) == 0;
+    bool ok = madvise(p, n, MADV_POPULATE_WRITE) == 0;
     munmap(p, n);
     return ok;
 }

@@ -58,21 +58,22 @@ static struct {
 } shapes[16];
 static size_t n_shapes;
 
-/* The shape of cfg if counted before. Caller holds shape_mu. */
-static bool shape_find_locked(cuzk_circuit_info_t *out, const cuzk_porep_config_t *cfg)
+/* Where cfg's shape is kept, or n_shapes when it was not counted yet. Caller holds shape_mu. */
+static size_t shape_index_locked(const cuzk_porep_config_t *cfg)
 {
-    for (size_t i = 0; i < n_shapes; i++)
-        if (cuzk_porep_config_equal(&shapes[i].cfg, cfg)) {
-            *out = shapes[i].info;
-            return true;
-        }
-    return false;
+    size_t i = 0;
+    while (i < n_shapes && !cuzk_porep_config_equal(&shapes[i].cfg, cfg))
+        i++;
+    return i;
 }
 
 cuzk_status cuzk_porep_circuit_shape(cuzk_circuit_info_t *out, const cuzk_porep_config_t *cfg, cuzk_err_t *err)
 {
     pthread_mutex_lock(&shape_mu);
-    bool found = shape_find_locked(out, cfg);
+    size_t i = shape_index_locked(cfg);
+    bool found = i < n_shapes;
+    if (found)
+        *out = shapes[i].info;
     pthread_mutex_unlock(&shape_mu);
     if (found)
         return CUZK_OK;
@@ -80,9 +81,8 @@ cuzk_status cuzk_porep_circuit_shape(cuzk_circuit_info_t *out, const cuzk_porep_
     cuzk_status st = count_shape(&info, cfg, err);
     if (st != CUZK_OK)
         return st;
-    cuzk_circuit_info_t known;
     pthread_mutex_lock(&shape_mu); /* another thread may have counted it meanwhile */
-    if (!shape_find_locked(&known, cfg) && n_shapes < sizeof shapes / sizeof shapes[0]) {
+    if (shape_index_locked(cfg) == n_shapes && n_shapes < sizeof shapes / sizeof shapes[0]) {
         shapes[n_shapes].cfg = *cfg;
         shapes[n_shapes].info = info;
         n_shapes++;
