@@ -343,8 +343,9 @@ CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_cs_groth16_witness(const cuzk_cs_t *cs, cuzk_groth16_witness_t *w, cuzk_err_t *err);
 /* The same for cuzk_groth16_prove_consume, for a direct system with C·z omitted (cuzk_cs_omit_c): the
  * A·z and B·z arrays are grown to the proof's domain size (the power of two >= constraints + inputs; a
- * remapping, not a copy) and handed to the prover with the assignment, to be overwritten there. After
- * the proof the system's values are gone: free it. CUZK_ERR_INVALID_ARG for another backend or C·z
+ * remapping, not a copy) and handed to the prover with the assignment, to be overwritten there; the
+ * assignment's aux array is given room for the domain too where it can grow (aux_capacity), so that
+ * the prover computes C·z there. After the proof the system's values are gone: free it. CUZK_ERR_INVALID_ARG for another backend or C·z
  * kept; CUZK_ERR_NO_MEMORY when the arrays cannot grow; the failure status if it failed. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2)
 cuzk_status cuzk_cs_groth16_witness_consumable(cuzk_cs_t *cs, cuzk_groth16_witness_consumable_t *w, cuzk_err_t *err);
@@ -420,8 +421,8 @@ cuzk_status cuzk_cs_record_witness(cuzk_groth16_witness_t *w, cuzk_cs_abc_t *abc
 
 /* The same for cuzk_groth16_prove_consume, without a copy: A·z and B·z are evaluated straight into fresh
  * domain-sized arrays (the power of two >= constraints + inputs; anonymous memory, abc's: C·z is not
- * evaluated, abc->c stays NULL) and the assignment of values_cs is handed over as the MSMs' scalars: after
- * the proof values_cs's values are gone (free it). The same errors, CUZK_ERR_NO_MEMORY (nothing
+ * evaluated, abc->c stays NULL) and the assignment of values_cs is handed over as the MSMs' scalars (its
+ * aux array grown for C·z as above): after the proof values_cs's values are gone (free it). The same errors, CUZK_ERR_NO_MEMORY (nothing
  * allocated). */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3, 4)
 cuzk_status cuzk_cs_record_witness_consumable(cuzk_groth16_witness_consumable_t *w, cuzk_cs_abc_t *abc,

@@ -154,9 +154,11 @@ cuzk_status cuzk_groth16_prove(cuzk_groth16_proof_t *proofs, const cuzk_groth16_
  * values as cuzk_groth16_witness_t with C·z omitted (a satisfying assignment's A·z ∘ B·z), but a
  * and b are arrays of `capacity` elements (at least the domain size: the power of two >=
  * num_constraints + num_inputs) that become the prover's domain buffers, and aux becomes the MSMs'
- * scalars in place. a, b and aux must be anonymous memory (malloc, anonymous mmap): the prover
- * releases their pages with madvise(MADV_DONTNEED) as soon as it is done with them, which zeroes
- * them; their allocations stay the caller's to free. */
+ * scalars in place. When aux has room for the domain too (aux_capacity elements, 0 when unknown),
+ * C·z is computed in it once those MSMs are done, instead of in an array of the prover's own. a, b
+ * and aux must be anonymous memory (malloc, anonymous mmap): the prover releases their pages with
+ * madvise(MADV_DONTNEED) as soon as it is done with them, which zeroes them; their allocations stay
+ * the caller's to free. */
 typedef struct {
     size_t num_inputs; /* including ONE; input[0] must be 1 */
     size_t num_aux;
@@ -168,16 +170,20 @@ typedef struct {
     const uint64_t *a_aux_density;   /* num_aux bits */
     const uint64_t *b_input_density; /* num_inputs bits */
     const uint64_t *b_aux_density;   /* num_aux bits */
+    size_t aux_capacity;             /* aux's elements, >= num_aux; 0: num_aux */
 } cuzk_groth16_witness_consumable_t;
 
-/* cuzk_groth16_prove of one circuit in the memory of its witness: the prover's only big buffer of
- * its own is C·z over the domain (32·2^log_m bytes), freed with B·z's pages right after the
- * pointwise product; A·z's buffer becomes H. Peak memory: the witness's arrays plus that one domain
- * array (plus the key, or one streamed piece of it with opts->params). The same checks and errors
- * as cuzk_groth16_prove, and CUZK_ERR_INVALID_ARG for a NULL a or b, a capacity below the domain
- * size or a row_position in opts (rows are placed where they are: row k at position k); a call
- * refused by these checks leaves the witness as it was. Once they pass, whatever the call returns
- * (a cancellation, an MSM error), the contents of w->a, w->b and w->aux are gone (zeroed or
+/* cuzk_groth16_prove of one circuit in the memory of its witness. The MSMs over the assignment (b_g1,
+ * b_g2, l, a) run first, on aux's scalars; then H: C·z over the domain (32·2^log_m bytes) goes into
+ * aux's memory when aux_capacity holds the domain, else into a buffer of the prover's own allocated
+ * after aux's pages are released; C·z's and B·z's pages are released right after the pointwise
+ * product, and A·z's buffer becomes H for the last MSM. Peak memory: a and b with aux and one
+ * streamed piece of the key (with opts->params; else the whole key), or a and b with C·z, whichever
+ * is larger. The same checks and errors as cuzk_groth16_prove, and CUZK_ERR_INVALID_ARG for a NULL
+ * a or b, a capacity below the domain size, an aux_capacity below num_aux (other than 0) or a
+ * row_position in opts (rows are placed where they are: row k at position k); a call refused by
+ * these checks leaves the witness as it was. Once they pass, whatever the call returns (a
+ * cancellation, an MSM error), the contents of w->a, w->b and w->aux are gone (zeroed or
  * meaningless): the witness cannot be proved again. w->input and the densities are only read. */
 CUZK_API CUZK_WARN_UNUSED_RESULT
 cuzk_status cuzk_groth16_prove_consume(cuzk_groth16_proof_t *proof, const cuzk_groth16_pk_t *pk,

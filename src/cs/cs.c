@@ -581,6 +581,9 @@ cuzk_status cuzk_cs_groth16_witness_consumable(cuzk_cs_t *cs, cuzk_groth16_witne
     if (!cs_vec_reserve(&cs->av, m, sizeof(fr)) || !cs_vec_reserve(&cs->bv, m, sizeof(fr)) ||
         !cs_vec_reserve(&cs->aux, 1, sizeof(fr)))
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (A·z and B·z over a domain of %zu)", m);
+    /* room for C·z in aux's memory once the MSMs have spent its scalars; without it the prover
+     * allocates its own */
+    (void)cs_vec_reserve(&cs->aux, m, sizeof(fr));
     *w = (cuzk_groth16_witness_consumable_t){
         .num_inputs = cs->num_inputs,
         .num_aux = cs->num_aux,
@@ -593,6 +596,7 @@ cuzk_status cuzk_cs_groth16_witness_consumable(cuzk_cs_t *cs, cuzk_groth16_witne
         .a_aux_density = cs->a_aux_d.p,
         .b_input_density = cs->b_in_d.p,
         .b_aux_density = cs->b_aux_d.p,
+        .aux_capacity = cs->aux.cap,
     };
     return CUZK_OK;
 }

@@ -291,6 +291,7 @@ cuzk_status cuzk_cs_record_witness_consumable(cuzk_groth16_witness_consumable_t 
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY,
                             "cuzk_cs_record_witness_consumable: out of memory (A·z and B·z over a domain of %zu)", m);
     }
+    (void)cs_vec_reserve(&vcs->aux, m, sizeof(fr)); /* room for C·z, as cuzk_cs_groth16_witness_consumable */
     cuzk_r1cs_compact_eval(r, vcs->input.p, vcs->aux.p, abc->a, abc->b, NULL, threads);
     *w = (cuzk_groth16_witness_consumable_t){
         .num_inputs = r->num_inputs,
@@ -304,6 +305,7 @@ cuzk_status cuzk_cs_record_witness_consumable(cuzk_groth16_witness_consumable_t 
         .a_aux_density = rec->a_aux_density,
         .b_input_density = rec->b_input_density,
         .b_aux_density = rec->b_aux_density,
+        .aux_capacity = vcs->aux.cap,
     };
     return CUZK_OK;
 }

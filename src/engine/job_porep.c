@@ -17,12 +17,13 @@
 
 uint64_t cuzk_porep_partition_peak_bytes(uint64_t m, uint64_t vars, uint64_t piece_bytes)
 {
-    /* The H phase: A·z and B·z grown to the domain, C·z over the domain, the assignment; 32 bytes
-     * each. The MSM phase: H over the domain (until its MSM ends) and the assignment's scalars, with
-     * one decoded piece of a streamed key. 32GiB: m = 2^27, 130,170,221 variables: 17.05 GB, then
-     * 8.5 GB + a 3.2 GB piece of b_g2. */
-    uint64_t h_phase = 32 * (3 * m + vars), msm_phase = 32 * (m + vars) + piece_bytes;
-    return (h_phase > msm_phase ? h_phase : msm_phase) + SYNTH_SLACK_BYTES;
+    /* The MSMs over the assignment: A·z and B·z grown to the domain and the assignment. The H phase:
+     * A·z, B·z and C·z over the domain (C·z in the assignment's memory, or in its own once that is
+     * released). The key's piece buffer stays through both and the h MSM after them (which holds H
+     * alone). 32 bytes each. 32GiB: m = 2^27, 130,170,221 variables: 12.76 GB, then 12.88 GB, with a
+     * piece of at most 3.2 GB (b_g2's bound; the denser sections' pieces of 2^24 G1 points are 1.6 GB). */
+    uint64_t assignment_phase = 32 * (2 * m + vars), h_phase = 32 * 3 * m;
+    return (assignment_phase > h_phase ? assignment_phase : h_phase) + piece_bytes + SYNTH_SLACK_BYTES;
 }
 
 /* The largest piece of a streamed key the prover decodes at once: 2^24 points (its default), G2 (192

@@ -100,19 +100,21 @@ static cuzk_status stop_check(const cuzk_groth16_prove_opts *o)
     return o->should_stop && o->should_stop(o->stop_arg) ? CUZK_ERR_CANCELLED : CUZK_OK;
 }
 
-/* The h MSM over H's m (or m − 1) scalars. */
-static cuzk_status msm_h(g1_jac *out, const cuzk_groth16_pk_t *pk, const cuzk_scalar_t *h, g16_msm_source *src,
-                         cuzk_err_t *err)
+/* The h MSM over H's m (or m − 1) scalars; next_sec: the section streamed after it (-1: none). */
+static cuzk_status msm_h(g1_jac *out, const cuzk_groth16_pk_t *pk, const cuzk_scalar_t *h, int next_sec,
+                         g16_msm_source *src, cuzk_err_t *err)
 {
     g16_msm_segment seg = {h, pk->h_len, NULL};
     uint64_t t = cuzk_now_ns();
-    cuzk_status st = g16_section_msm(out, G16_SEC_H, pk->h, pk->h_len, &seg, 1, src, err);
+    cuzk_status st = g16_section_msm(out, G16_SEC_H, pk->h, pk->h_len, &seg, 1, next_sec, src, err);
     cuzk_timing_report("msm_h", t);
     return st;
 }
 
-/* The l, a, b_g1 and b_g2 MSMs over the assignment: inputs and aux as two runs of scalars, each with
- * its density (the key's compact arrays hold the inputs' bases first). */
+/* The b_g1, b_g2, l and a MSMs over the assignment: inputs and aux as two runs of scalars, each with
+ * its density (the key's compact arrays hold the inputs' bases first). Each streamed section reads the
+ * next one's start ahead; the last reads nothing ahead. */
+#define MSM_Z_FIRST G16_SEC_B_G1
 static cuzk_status msm_z(msm_sums *sums, const cuzk_groth16_pk_t *pk, const cuzk_groth16_witness_t *w,
                          const cuzk_scalar_t *z_in, const cuzk_scalar_t *z_aux, g16_msm_source *src,
                          const cuzk_groth16_prove_opts *o, cuzk_err_t *err)
@@ -130,17 +132,20 @@ static cuzk_status msm_z(msm_sums *sums, const cuzk_groth16_pk_t *pk, const cuzk
         size_t nsegs;
         const char *phase;
     } runs[] = {
-        {&sums->l, G16_SEC_L, pk->l, pk->l_len, l_segs, 1, "msm_l"},
-        {&sums->a, G16_SEC_A, pk->a, pk->a_len, a_segs, 2, "msm_a"},
+        /* MSM_Z_FIRST first: where nothing read its start ahead, the sparse b sections' pieces (a quarter
+         * of their scalars take bases at 32GiB) cost the least to wait for */
         {&sums->b1, G16_SEC_B_G1, pk->b_g1, pk->b_g1_len, b_segs, 2, "msm_b_g1"},
         {&sums->b2, G16_SEC_B_G2, pk->b_g2, pk->b_g2_len, b_segs, 2, "msm_b_g2"},
+        {&sums->l, G16_SEC_L, pk->l, pk->l_len, l_segs, 1, "msm_l"},
+        {&sums->a, G16_SEC_A, pk->a, pk->a_len, a_segs, 2, "msm_a"},
     };
-    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+    const size_t nruns = sizeof runs / sizeof runs[0];
+    for (size_t k = 0; k < nruns; k++) {
         if (stop_check(o) != CUZK_OK)
             return cuzk_err_set(err, CUZK_ERR_CANCELLED, "cancelled");
         uint64_t t = cuzk_now_ns();
         cuzk_status st = g16_section_msm(runs[k].out, runs[k].sec, runs[k].bases, runs[k].n_bases, runs[k].segs,
-                                         runs[k].nsegs, src, err);
+                                         runs[k].nsegs, k + 1 < nruns ? runs[k + 1].sec : -1, src, err);
         if (st != CUZK_OK)
             return st;
         cuzk_timing_report(runs[k].phase, t);
@@ -161,7 +166,7 @@ static cuzk_status run_msms(msm_sums *sums, const cuzk_groth16_pk_t *pk, const c
     g16_to_scalars(s->z + ni, w->aux, na, src->threads);
     if (stop_check(o) != CUZK_OK)
         return cuzk_err_set(err, CUZK_ERR_CANCELLED, "cancelled");
-    cuzk_status st = msm_h(&sums->h, pk, h_scalars, src, err);
+    cuzk_status st = msm_h(&sums->h, pk, h_scalars, MSM_Z_FIRST, src, err);
     return st == CUZK_OK ? msm_z(sums, pk, w, s->z, s->z + ni, src, o, err) : st;
 }
 
@@ -349,8 +354,10 @@ void g16_discard(void *p, size_t n)
     g16_wipe((void *)end, (uintptr_t)p + n - end);
 }
 
-/* H in the witness's a (C·z in a fresh domain array, released with B·z's pages after the pointwise
- * step), then its MSM, then the assignment's scalars in place of aux and their MSMs. */
+/* The assignment's MSMs first (b_g1, b_g2, l, a over aux's scalars, in place), so that C·z can then
+ * take aux's memory when it has room for the domain: the H phase holds three domain arrays, not four,
+ * and none of them newly faulted in. Then H in the witness's a (B·z's and C·z's pages released after
+ * the pointwise step) and its MSM. */
 static cuzk_status prove_consumed_msms(msm_sums *sums, const cuzk_groth16_pk_t *pk,
                                        cuzk_groth16_witness_consumable_t *cw, const cuzk_groth16_witness_t *w,
                                        const cuzk_groth16_prove_opts *o, g16_msm_source *src, int threads,
@@ -359,16 +366,32 @@ static cuzk_status prove_consumed_msms(msm_sums *sums, const cuzk_groth16_pk_t *
     size_t ni = w->num_inputs, na = w->num_aux;
     unsigned log_m = g16_log2_ceil(w->num_constraints + ni);
     size_t m = (size_t)1 << log_m;
-    fr *a = cw->a, *b = cw->b, *c = cuzk_big_malloc(m * sizeof(fr));
+    cuzk_scalar_t *z_in = malloc(ni * sizeof *z_in);
+    if (!z_in)
+        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (input scalars)");
+    g16_to_scalars(z_in, w->input, ni, threads);
+    g16_to_scalars((cuzk_scalar_t *)cw->aux, cw->aux, na, threads);
+    cuzk_status st = msm_z(sums, pk, w, z_in, (const cuzk_scalar_t *)cw->aux, src, o, err);
+    free(z_in); /* public inputs: nothing to wipe */
+    if (st != CUZK_OK)
+        return st;
+    if (stop_check(o) != CUZK_OK)
+        return cuzk_err_set(err, CUZK_ERR_CANCELLED, "cancelled");
+
+    const bool c_in_aux = cw->aux_capacity >= m;
+    if (!c_in_aux)
+        g16_discard(cw->aux, na * sizeof(fr)); /* its scalars are spent */
+    fr *a = cw->a, *b = cw->b, *c = c_in_aux ? cw->aux : cuzk_big_malloc(m * sizeof(fr));
     if (!c)
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (C·z over a domain of %zu)", m);
     params_readahead_t ra; /* h's first piece comes from the disk during the NTTs */
     g16_section_readahead(&ra, G16_SEC_H, pk->h, src);
     uint64_t t = cuzk_now_ns();
     g16_h_place_consumed(a, b, c, m, w->num_constraints, w->input, ni, threads);
-    cuzk_status st = g16_h_evaluate(a, b, c, log_m, o->h_mode, threads);
+    st = g16_h_evaluate(a, b, c, log_m, o->h_mode, threads);
     g16_discard(c, m * sizeof(fr));
-    free(c);
+    if (!c_in_aux)
+        free(c);
     g16_discard(b, cw->capacity * sizeof(fr));
     if (st == CUZK_OK)
         st = g16_h_finish(a, log_m, o->h_mode, threads);
@@ -387,22 +410,12 @@ static cuzk_status prove_consumed_msms(msm_sums *sums, const cuzk_groth16_pk_t *
         g16_to_scalars(h, a, pk->h_len, threads);
     }
     st = stop_check(o) != CUZK_OK ? cuzk_err_set(err, CUZK_ERR_CANCELLED, "cancelled")
-                                   : msm_h(&sums->h, pk, h, src, err);
+                                   : msm_h(&sums->h, pk, h, -1, src, err);
     if (o->h_source) {
         g16_discard(h, pk->h_len * sizeof *h);
         free(h);
     }
     g16_discard(a, cw->capacity * sizeof(fr));
-    if (st != CUZK_OK)
-        return st;
-
-    cuzk_scalar_t *z_in = malloc(ni * sizeof *z_in);
-    if (!z_in)
-        return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (input scalars)");
-    g16_to_scalars(z_in, w->input, ni, threads);
-    g16_to_scalars((cuzk_scalar_t *)cw->aux, cw->aux, na, threads);
-    st = msm_z(sums, pk, w, z_in, (const cuzk_scalar_t *)cw->aux, src, o, err);
-    free(z_in); /* public inputs: nothing to wipe */
     return st;
 }
 
@@ -411,13 +424,18 @@ static cuzk_status prove_consumed(cuzk_groth16_proof_t *proof, const cuzk_groth1
                                   const cuzk_groth16_prove_opts *o, const fr *fixed_r, const fr *fixed_s, int threads,
                                   cuzk_err_t *err)
 {
-    if (stop_check(o) != CUZK_OK)
-        return cuzk_err_set(err, CUZK_ERR_CANCELLED, "cancelled");
     msm_sums sums;
     g16_msm_source src = {.params = o->params, .piece_points = o->stream_points, .threads = threads};
     cuzk_status st = prove_consumed_msms(&sums, pk, cw, w, o, &src, threads, err);
     g16_msm_source_release(&src);
-    return st == CUZK_OK ? finish_proof(proof, pk, &sums, fixed_r, fixed_s, err) : st;
+    if (st != CUZK_OK) { /* stopped part-way: what the witness still holds goes too, as the contract says */
+        size_t aux_n = cw->aux_capacity > w->num_aux ? cw->aux_capacity : w->num_aux;
+        g16_discard(cw->a, cw->capacity * sizeof(fr));
+        g16_discard(cw->b, cw->capacity * sizeof(fr));
+        g16_discard(cw->aux, aux_n * sizeof(fr));
+        return st;
+    }
+    return finish_proof(proof, pk, &sums, fixed_r, fixed_s, err);
 }
 
 cuzk_status cuzk_groth16_prove_consume(cuzk_groth16_proof_t *proof, const cuzk_groth16_pk_t *pk,
@@ -456,6 +474,9 @@ cuzk_status g16_prove_consume_blinded(cuzk_groth16_proof_t *proof, const cuzk_gr
     if (cw->capacity < m)
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
                             "the witness's a and b hold %zu elements, the domain needs %zu", cw->capacity, m);
+    if (cw->aux_capacity && cw->aux_capacity < w.num_aux)
+        return cuzk_err_set(err, CUZK_ERR_INVALID_ARG, "the witness's aux_capacity (%zu) is below its num_aux (%zu)",
+                            cw->aux_capacity, w.num_aux);
     if (o.h_source && (st = check_positions("h_source", o.h_source, pk->h_len, pk->h_len, err)) != CUZK_OK)
         return st;
     int threads = o.threads ? o.threads : cuzk_cpu_count();

@@ -116,9 +116,9 @@ bool g16_piece_next(g16_piece *pc, const g16_msm_segment *segs, size_t nsegs, si
 }
 
 /* Each piece is decoded into one buffer and summed while the disk reads the next piece (or, after the
- * last, the start of the next section, which the prover sums next) into the page cache. */
+ * last, the start of next_sec, which the prover sums next) into the page cache. */
 static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g16_msm_segment *segs, size_t nsegs,
-                                    g16_msm_source *src, const cuzk_msm_opts *o, cuzk_err_t *err)
+                                    int next_sec, g16_msm_source *src, const cuzk_msm_opts *o, cuzk_err_t *err)
 {
     size_t piece = piece_points(src);
     size_t points = piece < n_bases ? piece : n_bases; /* the most bases a piece takes */
@@ -145,8 +145,8 @@ static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g1
         have = g16_piece_next(&next, segs, nsegs, piece);
         if (have)
             params_readahead_start(&ra, src->params, sec, next.used, next.take);
-        else if (sec < G16_SEC_B_G2)
-            params_readahead_start(&ra, src->params, sec + 1, 0, piece);
+        else
+            params_readahead_start(&ra, src->params, next_sec, 0, piece); /* nothing for -1 */
         st = params_decode_range(src->params, sec, cur.used, cur.take, buf, err);
         if (st == CUZK_OK) {
             st = msm_add(acc, sec, buf, cur.take, seg->scalars + cur.first, cur.n,
@@ -161,7 +161,7 @@ static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g1
 }
 
 cuzk_status g16_section_msm(void *out, int sec, const void *bases, size_t n_bases, const g16_msm_segment *segs,
-                            size_t nsegs, g16_msm_source *src, cuzk_err_t *err)
+                            size_t nsegs, int next_sec, g16_msm_source *src, cuzk_err_t *err)
 {
     cuzk_msm_opts o = {.threads = src->threads};
     if (sec == G16_SEC_B_G2)
@@ -174,7 +174,7 @@ cuzk_status g16_section_msm(void *out, int sec, const void *bases, size_t n_base
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
                             "section %s of the key is not loaded and no parameter file is given to stream it from",
                             SECTION_NAME[sec]);
-    return section_streamed(out, sec, n_bases, segs, nsegs, src, &o, err);
+    return section_streamed(out, sec, n_bases, segs, nsegs, next_sec, src, &o, err);
 }
 
 void g16_section_readahead(params_readahead_t *ra, int sec, const void *bases, const g16_msm_source *src)

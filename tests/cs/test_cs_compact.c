@@ -145,6 +145,7 @@ static void prove_consumable(void)
     cuzk_cs_abc_t abc;
     CHECK_MSG(cuzk_cs_record_witness_consumable(&w, &abc, &rec, wcs, 2, &err) == CUZK_OK, "%s", err.msg);
     CHECK(abc.c == NULL && w.capacity >= rec.m.num_constraints + ni && (w.capacity & (w.capacity - 1)) == 0);
+    CHECK(w.aux_capacity >= w.capacity); /* C·z goes into the assignment's aux */
     cuzk_groth16_proof_t proof;
     CHECK_MSG(cuzk_groth16_prove_consume(&proof, &pk, &w, NULL, &err) == CUZK_OK, "%s", err.msg);
     cuzk_groth16_pvk_t *pvk;

@@ -253,6 +253,15 @@ static void omitted_and_known(void)
         cuzk_cs_counts_t cw, co;
         cuzk_cs_counts(with, &cw), cuzk_cs_counts(without, &co);
         CHECK(cw.nnz_c == co.nnz_c && cw.a_aux_density == co.a_aux_density && cw.b_aux_density == co.b_aux_density);
+        /* handed to the consuming prover: A·z, B·z and aux grown to the domain (aux for C·z), values kept */
+        cuzk_groth16_witness_consumable_t wc;
+        CHECK(cuzk_cs_groth16_witness_consumable(without, &wc, NULL) == CUZK_OK);
+        size_t dom = 1;
+        while (dom < m + ww.num_inputs)
+            dom *= 2;
+        CHECK(wc.capacity >= dom && wc.aux_capacity >= dom && wc.num_aux == ww.num_aux);
+        CHECK(cs_test_bytes_eq(wc.a, ww.a, m * sizeof(fr)) && cs_test_bytes_eq(wc.b, ww.b, m * sizeof(fr)) &&
+              cs_test_bytes_eq(wc.aux, ww.aux, ww.num_aux * sizeof(fr)));
         cuzk_cs_free(with), cuzk_cs_free(without);
     }
     /* a wrong given value: check fails naming the constraint; direct stores it */

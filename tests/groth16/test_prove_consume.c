@@ -1,10 +1,12 @@
 /* The prover's low-memory plans against its copying path (itself checked against a naive prover in
  * test_groth16), with the same fixed r, s, on random R1CS instances:
  * - a consumed witness (A·z, B·z and aux overwritten in place) gives the same proof, and its arrays
- *   hold nothing afterwards;
+ *   hold nothing afterwards, with C·z in aux's memory (aux_capacity holding the domain) or not;
+ * - a cancellation part-way (after the first MSM, after all four) leaves nothing in the arrays either;
  * - a key streamed from its .params file in small pieces (whole pieces, a last partial one, density
  *   runs that take no base) gives the same proof, copying or consuming;
- * - the argument errors: a capacity below the domain, row_position, a key with no points and no file;
+ * - the argument errors: a capacity below the domain, an aux_capacity below num_aux, row_position, a key
+ *   with no points and no file;
  * - the range decoder refuses ranges past the section however large the numbers (no wrap-around). */
 #include <stdlib.h>
 #include <string.h>
@@ -19,22 +21,27 @@
 
 typedef struct {
     fr *a, *b, *aux;
+    size_t aux_n; /* aux's elements */
     cuzk_groth16_witness_consumable_t w;
 } consumable;
 
-/* A copy of tc's witness as the consuming prover takes it: a and b with room for the domain. */
-static void consumable_make(consumable *c, const test_circuit *tc, size_t capacity)
+/* A copy of tc's witness as the consuming prover takes it: a and b with room for the domain, aux with
+ * aux_capacity elements (0: num_aux, and the prover is not told). */
+static void consumable_make_aux(consumable *c, const test_circuit *tc, size_t capacity, size_t aux_capacity)
 {
     const cuzk_groth16_witness_t *w = &tc->w;
     c->a = calloc(capacity, sizeof(fr));
     c->b = calloc(capacity, sizeof(fr));
-    c->aux = malloc((w->num_aux ? w->num_aux : 1) * sizeof(fr));
+    c->aux_n = aux_capacity > w->num_aux ? aux_capacity : w->num_aux;
+    c->aux = malloc((c->aux_n ? c->aux_n : 1) * sizeof(fr));
     memcpy(c->a, w->a, w->num_constraints * sizeof(fr));
     memcpy(c->b, w->b, w->num_constraints * sizeof(fr));
     memcpy(c->aux, w->aux, w->num_aux * sizeof(fr));
-    /* garbage beyond the rows: the prover must not read it as data */
+    /* garbage beyond the rows and the assignment: the prover must not read it as data */
     for (size_t i = w->num_constraints; i < capacity; i++)
         test_rand_fr(&c->a[i]), test_rand_fr(&c->b[i]);
+    for (size_t i = w->num_aux; i < c->aux_n; i++)
+        test_rand_fr(&c->aux[i]);
     c->w = (cuzk_groth16_witness_consumable_t){
         .num_inputs = w->num_inputs,
         .num_aux = w->num_aux,
@@ -47,7 +54,13 @@ static void consumable_make(consumable *c, const test_circuit *tc, size_t capaci
         .a_aux_density = w->a_aux_density,
         .b_input_density = w->b_input_density,
         .b_aux_density = w->b_aux_density,
+        .aux_capacity = aux_capacity,
     };
+}
+
+static void consumable_make(consumable *c, const test_circuit *tc, size_t capacity)
+{
+    consumable_make_aux(c, tc, capacity, 0);
 }
 
 static void consumable_free(consumable *c)
@@ -96,12 +109,19 @@ static void test_consume_same_proof(size_t ni, size_t na, size_t nc)
 
     size_t m = domain_of(&tc);
     consumable c;
-    consumable_make(&c, &tc, m + 5);
-    CHECK_MSG(g16_prove_consume_blinded(&got, &pk, &c.w, &opts, &r, &s, &err) == CUZK_OK, "%s", err.msg);
-    CHECK_MSG(same_proof(&got, &want), "consumed witness (%zu, %zu, %zu): another proof", ni, na, nc);
-    CHECK_MSG(all_zero(c.a, m + 5) && all_zero(c.b, m + 5) && all_zero(c.aux, na),
-              "the consumed witness's arrays still hold values");
-    consumable_free(&c);
+    /* C·z in an array of the prover's own (aux too small, or its size not given), then in aux's memory */
+    const size_t aux_caps[] = {0, na, m - 1, m, m + 3};
+    for (size_t k = 0; k < sizeof aux_caps / sizeof aux_caps[0]; k++) {
+        if (aux_caps[k] && aux_caps[k] < na)
+            continue;
+        consumable_make_aux(&c, &tc, m + 5, aux_caps[k]);
+        CHECK_MSG(g16_prove_consume_blinded(&got, &pk, &c.w, &opts, &r, &s, &err) == CUZK_OK, "%s", err.msg);
+        CHECK_MSG(same_proof(&got, &want), "consumed witness (%zu, %zu, %zu), aux_capacity %zu: another proof", ni,
+                  na, nc, aux_caps[k]);
+        CHECK_MSG(all_zero(c.a, m + 5) && all_zero(c.b, m + 5) && all_zero(c.aux, aux_caps[k] >= m ? m : na),
+                  "the consumed witness's arrays still hold values (aux_capacity %zu)", aux_caps[k]);
+        consumable_free(&c);
+    }
 
     /* the drawn blinding: a proof that verifies */
     consumable_make(&c, &tc, m);
@@ -123,6 +143,13 @@ static void test_consume_same_proof(size_t ni, size_t na, size_t nc)
           strstr(err.msg, "domain needs"));
     CHECK(memcmp(c.aux, tc.w.aux, na * sizeof(fr)) == 0);
     consumable_free(&c);
+    if (na > 1) {
+        consumable_make_aux(&c, &tc, m, na - 1);
+        CHECK(cuzk_groth16_prove_consume(&got, &pk, &c.w, NULL, &err) == CUZK_ERR_INVALID_ARG &&
+              strstr(err.msg, "aux_capacity"));
+        CHECK(memcmp(c.aux, tc.w.aux, na * sizeof(fr)) == 0);
+        consumable_free(&c);
+    }
     consumable_make(&c, &tc, m);
     uint32_t *pos = malloc((nc + ni) * sizeof *pos);
     for (size_t k = 0; k < nc + ni; k++)
@@ -132,6 +159,45 @@ static void test_consume_same_proof(size_t ni, size_t na, size_t nc)
     free(pos);
     consumable_free(&c);
 
+    cuzk_groth16_pk_free(&pk);
+    test_circuit_free(&tc);
+}
+
+/* should_stop: true from its stop_after-th call on (the prover asks once before each of its MSMs). */
+typedef struct {
+    int calls, stop_after;
+} stop_counter;
+
+static bool stop_when_counted(void *arg)
+{
+    stop_counter *sc = arg;
+    return ++sc->calls >= sc->stop_after;
+}
+
+/* Cancelled before the first MSM, between two, and before h's: the call says so and the witness's arrays
+ * hold nothing, whatever phase it stopped in. */
+static void test_consume_cancelled(void)
+{
+    test_circuit tc;
+    test_circuit_random(&tc, 4, 60, 90);
+    cuzk_groth16_pk_t pk;
+    cuzk_err_t err = {{0}};
+    CHECK_MSG(cuzk_groth16_setup(&pk, &tc.r1cs, 2, &err) == CUZK_OK, "%s", err.msg);
+    size_t m = domain_of(&tc), na = tc.w.num_aux;
+    for (int after = 1; after <= 6; after++) {
+        for (int in_aux = 0; in_aux < 2; in_aux++) {
+            stop_counter sc = {0, after};
+            cuzk_groth16_prove_opts opts = {.threads = 2, .should_stop = stop_when_counted, .stop_arg = &sc};
+            consumable c;
+            consumable_make_aux(&c, &tc, m, in_aux ? m : 0);
+            cuzk_groth16_proof_t got;
+            CHECK_MSG(cuzk_groth16_prove_consume(&got, &pk, &c.w, &opts, &err) == CUZK_ERR_CANCELLED,
+                      "stop at call %d: %s", after, err.msg);
+            CHECK_MSG(all_zero(c.a, m) && all_zero(c.b, m) && all_zero(c.aux, in_aux ? m : na),
+                      "cancelled at call %d (C·z in aux: %d): the arrays still hold values", after, in_aux);
+            consumable_free(&c);
+        }
+    }
     cuzk_groth16_pk_free(&pk);
     test_circuit_free(&tc);
 }
@@ -172,12 +238,15 @@ static void test_streamed_key(void)
         cuzk_groth16_prove_opts so = {.threads = 2, .params = p, .stream_points = pieces[k]};
         CHECK_MSG(g16_prove_blinded(&got, lazy, &no_c, 1, &so, &r, &s, &err) == CUZK_OK, "%s", err.msg);
         CHECK_MSG(same_proof(&got, &want), "streamed key, pieces of %zu: another proof", pieces[k]);
-        consumable c;
-        consumable_make(&c, &tc, domain_of(&tc));
-        CHECK_MSG(g16_prove_consume_blinded(&got, lazy, &c.w, &so, &r, &s, &err) == CUZK_OK, "%s", err.msg);
-        CHECK_MSG(same_proof(&got, &want), "streamed key and consumed witness, pieces of %zu: another proof",
-                  pieces[k]);
-        consumable_free(&c);
+        for (int in_aux = 0; in_aux < 2; in_aux++) {
+            consumable c;
+            consumable_make_aux(&c, &tc, domain_of(&tc), in_aux ? domain_of(&tc) : 0);
+            CHECK_MSG(g16_prove_consume_blinded(&got, lazy, &c.w, &so, &r, &s, &err) == CUZK_OK, "%s", err.msg);
+            CHECK_MSG(same_proof(&got, &want),
+                      "streamed key and consumed witness (C·z in aux: %d), pieces of %zu: another proof", in_aux,
+                      pieces[k]);
+            consumable_free(&c);
+        }
     }
     CHECK(lazy->h == NULL && lazy->a == NULL); /* streaming decodes nothing for keeps */
 
@@ -243,6 +312,7 @@ int main(void)
     test_consume_same_proof(4, 30, 40);
     test_consume_same_proof(3, 200, 253); /* rows + inputs = 256: a full domain */
     test_consume_same_proof(2, 70, 100);
+    test_consume_cancelled();
     test_streamed_key();
     test_piece_walk();
     return test_finish();
