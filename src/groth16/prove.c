@@ -111,10 +111,12 @@ static cuzk_status msm_h(g1_jac *out, const cuzk_groth16_pk_t *pk, const cuzk_sc
     return st;
 }
 
+/* The section msm_z sums first (a section summed before it reads its start ahead). */
+#define MSM_Z_FIRST G16_SEC_B_G1
+
 /* The b_g1, b_g2, l and a MSMs over the assignment: inputs and aux as two runs of scalars, each with
  * its density (the key's compact arrays hold the inputs' bases first). Each streamed section reads the
  * next one's start ahead; the last reads nothing ahead. */
-#define MSM_Z_FIRST G16_SEC_B_G1
 static cuzk_status msm_z(msm_sums *sums, const cuzk_groth16_pk_t *pk, const cuzk_groth16_witness_t *w,
                          const cuzk_scalar_t *z_in, const cuzk_scalar_t *z_aux, g16_msm_source *src,
                          const cuzk_groth16_prove_opts *o, cuzk_err_t *err)
@@ -356,7 +358,7 @@ void g16_discard(void *p, size_t n)
 
 /* The assignment's MSMs first (b_g1, b_g2, l, a over aux's scalars, in place), so that C·z can then
  * take aux's memory when it has room for the domain: the H phase holds three domain arrays, not four,
- * and none of them newly faulted in. Then H in the witness's a (B·z's and C·z's pages released after
+ * and C·z's pages are mostly ones the assignment had. Then H in the witness's a (B·z's and C·z's pages released after
  * the pointwise step) and its MSM. */
 static cuzk_status prove_consumed_msms(msm_sums *sums, const cuzk_groth16_pk_t *pk,
                                        cuzk_groth16_witness_consumable_t *cw, const cuzk_groth16_witness_t *w,
