@@ -26,15 +26,21 @@ uint64_t cuzk_porep_partition_peak_bytes(uint64_t m, uint64_t vars, uint64_t pie
     return (assignment_phase > h_phase ? assignment_phase : h_phase) + piece_bytes + SYNTH_SLACK_BYTES;
 }
 
-/* The largest piece of a streamed key the prover decodes at once: 2^24 points (its default), G2 (192
- * bytes decoded) for the b_g2 section, G1 (96) for the others. */
-static uint64_t stream_piece_bytes(const cuzk_groth16_pk_t *pk)
+/* The largest piece of a streamed key the prover decodes at once, for G1 sections of at most g1 points
+ * and a G2 section of g2: 2^24 points (its default), G2 (192 bytes decoded) for the b_g2 section, G1 (96)
+ * for the others. */
+static uint64_t stream_piece_bytes(uint64_t g1, uint64_t g2)
 {
-    uint64_t piece = 1ull << 24, g1 = pk->h_len > pk->l_len ? pk->h_len : pk->l_len, g2 = pk->b_g2_len;
+    uint64_t piece = 1ull << 24;
     g1 = g1 < piece ? g1 : piece;
     g2 = g2 < piece ? g2 : piece;
     return g1 * sizeof(cuzk_g1_affine_t) > g2 * sizeof(cuzk_g2_affine_t) ? g1 * sizeof(cuzk_g1_affine_t)
                                                                          : g2 * sizeof(cuzk_g2_affine_t);
+}
+
+static uint64_t key_piece_bytes(const cuzk_groth16_pk_t *pk)
+{
+    return stream_piece_bytes(pk->h_len > pk->l_len ? pk->h_len : pk->l_len, pk->b_g2_len);
 }
 
 static uint64_t porep_partition_bytes(const job_t *j)
@@ -42,7 +48,7 @@ static uint64_t porep_partition_bytes(const job_t *j)
     const cuzk_groth16_pk_t *pk = j->srs->pk;
     bool streamed = pk->h == NULL && pk->h_len > 0;
     return cuzk_porep_partition_peak_bytes(pk->h_len + 1, pk->l_len + pk->vk.ic_len,
-                                           streamed ? stream_piece_bytes(pk) : 0);
+                                           streamed ? key_piece_bytes(pk) : 0);
 }
 
 cuzk_status cuzk_porep_shape(cuzk_porep_shape_t *out, const cuzk_porep_config_t *cfg, cuzk_err_t *err)
@@ -85,8 +91,10 @@ cuzk_status cuzk_porep_check_budget(cuzk_engine_t *e, const cuzk_job_request_t *
     cuzk_status st = porep_shape(&m, &vars, &p, err);
     if (st != CUZK_OK)
         return st;
-    /* the least one partition can take: the key streamed, nothing else resident */
-    uint64_t need = cuzk_porep_partition_peak_bytes(m, vars, 0), limit = cuzk_budget_work_limit(&e->budget);
+    /* the least one partition can take: the key streamed (its sections below m and vars points, as a
+     * partition will count them once the key is open), nothing else resident */
+    uint64_t need = cuzk_porep_partition_peak_bytes(m, vars, stream_piece_bytes(m > vars ? m : vars, vars)),
+             limit = cuzk_budget_work_limit(&e->budget);
     if (need > limit)
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY,
                             "%s needs %.2f GiB for one partition (a domain of 2^%d rows, %llu variables); the memory "

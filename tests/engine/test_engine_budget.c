@@ -46,7 +46,7 @@ static void test_peak_figure(void)
 
 static void test_refused_at_submission(void)
 {
-    cuzk_engine_t *e = start(8ull << 30); /* 8 GiB: a 32GiB partition needs about 12 GiB */
+    cuzk_engine_t *e = start(8ull << 30); /* 8 GiB: a 32GiB partition needs about 15 GiB */
     cuzk_job_request_t r = {.request_id = "big", .kind = CUZK_KIND_POREP_SEAL_COMMIT,
                             .registered_proof = proof_id("StackedDrg32GiBV1_1"),
                             .vanilla_proof = (const uint8_t *)"{\"bad\":1}", .vanilla_proof_len = 9};
@@ -65,6 +65,18 @@ static void test_refused_at_submission(void)
     /* a sector whose partition fits is queued (and fails later on its C1) */
     r.request_id = "small";
     r.registered_proof = proof_id("StackedDrg2KiBV1_1");
+    CHECK_MSG(cuzk_engine_submit(e, &r, id, NULL, &err) == CUZK_OK, "%s", err.msg);
+    cuzk_engine_free(e);
+
+    /* Submission counts the streamed key's piece as the partition's synthesis will (16.37 GB at 32GiB):
+     * 17 GiB (14.9 GiB to work with) is refused at once rather than failing at the first synthesis;
+     * 19 GiB (16.6) is queued. */
+    r.request_id = "big";
+    r.registered_proof = proof_id("StackedDrg32GiBV1_1");
+    e = start(17ull << 30);
+    CHECK(cuzk_engine_submit(e, &r, id, NULL, &err) == CUZK_ERR_NO_MEMORY && strstr(err.msg, "never be proved"));
+    cuzk_engine_free(e);
+    e = start(19ull << 30);
     CHECK_MSG(cuzk_engine_submit(e, &r, id, NULL, &err) == CUZK_OK, "%s", err.msg);
     cuzk_engine_free(e);
 }
