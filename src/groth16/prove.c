@@ -100,23 +100,30 @@ static cuzk_status stop_check(const cuzk_groth16_prove_opts *o)
     return o->should_stop && o->should_stop(o->stop_arg) ? CUZK_ERR_CANCELLED : CUZK_OK;
 }
 
-/* The h MSM over H's m (or m − 1) scalars; next_sec: the section streamed after it (-1: none). */
-static cuzk_status msm_h(g1_jac *out, const cuzk_groth16_pk_t *pk, const cuzk_scalar_t *h, int next_sec,
-                         g16_msm_source *src, cuzk_err_t *err)
+/* The h MSM over H's m (or m − 1) scalars; then: the section streamed after it (NULL: none). */
+static cuzk_status msm_h(g1_jac *out, const cuzk_groth16_pk_t *pk, const cuzk_scalar_t *h,
+                         const g16_next_section *then, g16_msm_source *src, cuzk_err_t *err)
 {
     g16_msm_segment seg = {h, pk->h_len, NULL};
     uint64_t t = cuzk_now_ns();
-    cuzk_status st = g16_section_msm(out, G16_SEC_H, pk->h, pk->h_len, &seg, 1, next_sec, src, err);
+    cuzk_status st = g16_section_msm(out, G16_SEC_H, pk->h, pk->h_len, &seg, 1, then, src, err);
     cuzk_timing_report("msm_h", t);
     return st;
 }
 
-/* The section msm_z sums first (a section summed before it reads its start ahead). */
-#define MSM_Z_FIRST G16_SEC_B_G1
+/* The runs of scalars of the b sections: inputs and aux, each with its density (the key's compact arrays
+ * hold the inputs' bases first). */
+static void b_segments(g16_msm_segment segs[2], const cuzk_groth16_witness_t *w, const cuzk_scalar_t *z_in,
+                       const cuzk_scalar_t *z_aux)
+{
+    segs[0] = (g16_msm_segment){z_in, w->num_inputs, w->b_input_density};
+    segs[1] = (g16_msm_segment){z_aux, w->num_aux, w->b_aux_density};
+}
 
 /* The b_g1, b_g2, l and a MSMs over the assignment: inputs and aux as two runs of scalars, each with
- * its density (the key's compact arrays hold the inputs' bases first). Each streamed section reads the
- * next one's start ahead; the last reads nothing ahead. */
+ * its density. b_g1 comes first: where nothing read its start ahead, the sparse b sections' pieces (a
+ * quarter of their scalars take bases at 32GiB) cost the least to wait for. Each streamed section reads
+ * the next one's first piece ahead; the last reads nothing ahead. */
 static cuzk_status msm_z(msm_sums *sums, const cuzk_groth16_pk_t *pk, const cuzk_groth16_witness_t *w,
                          const cuzk_scalar_t *z_in, const cuzk_scalar_t *z_aux, g16_msm_source *src,
                          const cuzk_groth16_prove_opts *o, cuzk_err_t *err)
@@ -124,7 +131,8 @@ static cuzk_status msm_z(msm_sums *sums, const cuzk_groth16_pk_t *pk, const cuzk
     size_t ni = w->num_inputs, na = w->num_aux;
     const g16_msm_segment l_segs[] = {{z_aux, na, NULL}};
     const g16_msm_segment a_segs[] = {{z_in, ni, NULL}, {z_aux, na, w->a_aux_density}};
-    const g16_msm_segment b_segs[] = {{z_in, ni, w->b_input_density}, {z_aux, na, w->b_aux_density}};
+    g16_msm_segment b_segs[2];
+    b_segments(b_segs, w, z_in, z_aux);
     const struct {
         void *out;
         int sec;
@@ -134,8 +142,6 @@ static cuzk_status msm_z(msm_sums *sums, const cuzk_groth16_pk_t *pk, const cuzk
         size_t nsegs;
         const char *phase;
     } runs[] = {
-        /* MSM_Z_FIRST first: where nothing read its start ahead, the sparse b sections' pieces (a quarter
-         * of their scalars take bases at 32GiB) cost the least to wait for */
         {&sums->b1, G16_SEC_B_G1, pk->b_g1, pk->b_g1_len, b_segs, 2, "msm_b_g1"},
         {&sums->b2, G16_SEC_B_G2, pk->b_g2, pk->b_g2_len, b_segs, 2, "msm_b_g2"},
         {&sums->l, G16_SEC_L, pk->l, pk->l_len, l_segs, 1, "msm_l"},
@@ -146,8 +152,11 @@ static cuzk_status msm_z(msm_sums *sums, const cuzk_groth16_pk_t *pk, const cuzk
         if (stop_check(o) != CUZK_OK)
             return cuzk_err_set(err, CUZK_ERR_CANCELLED, "cancelled");
         uint64_t t = cuzk_now_ns();
+        g16_next_section then = {-1, NULL, 0};
+        if (k + 1 < nruns)
+            then = (g16_next_section){runs[k + 1].sec, runs[k + 1].segs, runs[k + 1].nsegs};
         cuzk_status st = g16_section_msm(runs[k].out, runs[k].sec, runs[k].bases, runs[k].n_bases, runs[k].segs,
-                                         runs[k].nsegs, k + 1 < nruns ? runs[k + 1].sec : -1, src, err);
+                                         runs[k].nsegs, k + 1 < nruns ? &then : NULL, src, err);
         if (st != CUZK_OK)
             return st;
         cuzk_timing_report(runs[k].phase, t);
@@ -168,7 +177,10 @@ static cuzk_status run_msms(msm_sums *sums, const cuzk_groth16_pk_t *pk, const c
     g16_to_scalars(s->z + ni, w->aux, na, src->threads);
     if (stop_check(o) != CUZK_OK)
         return cuzk_err_set(err, CUZK_ERR_CANCELLED, "cancelled");
-    cuzk_status st = msm_h(&sums->h, pk, h_scalars, MSM_Z_FIRST, src, err);
+    g16_msm_segment b_segs[2]; /* msm_z sums b_g1 first: its first piece is read during h's last */
+    b_segments(b_segs, w, s->z, s->z + ni);
+    const g16_next_section then = {G16_SEC_B_G1, b_segs, 2};
+    cuzk_status st = msm_h(&sums->h, pk, h_scalars, &then, src, err);
     return st == CUZK_OK ? msm_z(sums, pk, w, s->z, s->z + ni, src, o, err) : st;
 }
 
@@ -412,7 +424,7 @@ static cuzk_status prove_consumed_msms(msm_sums *sums, const cuzk_groth16_pk_t *
         g16_to_scalars(h, a, pk->h_len, threads);
     }
     st = stop_check(o) != CUZK_OK ? cuzk_err_set(err, CUZK_ERR_CANCELLED, "cancelled")
-                                   : msm_h(&sums->h, pk, h, -1, src, err);
+                                   : msm_h(&sums->h, pk, h, NULL, src, err);
     if (o->h_source) {
         g16_discard(h, pk->h_len * sizeof *h);
         free(h);

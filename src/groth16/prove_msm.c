@@ -116,9 +116,10 @@ bool g16_piece_next(g16_piece *pc, const g16_msm_segment *segs, size_t nsegs, si
 }
 
 /* Each piece is decoded into one buffer and summed while the disk reads the next piece (or, after the
- * last, the start of next_sec, which the prover sums next) into the page cache. */
+ * last, the first piece of `then`, which the prover sums next) into the page cache. */
 static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g16_msm_segment *segs, size_t nsegs,
-                                    int next_sec, g16_msm_source *src, const cuzk_msm_opts *o, cuzk_err_t *err)
+                                    const g16_next_section *then, g16_msm_source *src, const cuzk_msm_opts *o,
+                                    cuzk_err_t *err)
 {
     size_t piece = piece_points(src);
     size_t points = piece < n_bases ? piece : n_bases; /* the most bases a piece takes */
@@ -143,10 +144,11 @@ static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g1
         params_readahead_wait(&ra);
         g16_piece next = cur;
         have = g16_piece_next(&next, segs, nsegs, piece);
+        g16_piece first = {0}; /* of `then`: only the bases it takes (a quarter of a piece in a b section) */
         if (have)
             params_readahead_start(&ra, src->params, sec, next.used, next.take);
-        else
-            params_readahead_start(&ra, src->params, next_sec, 0, piece); /* nothing for -1 */
+        else if (then && g16_piece_next(&first, then->segs, then->nsegs, piece))
+            params_readahead_start(&ra, src->params, then->sec, first.used, first.take);
         st = params_decode_range(src->params, sec, cur.used, cur.take, buf, err);
         if (st == CUZK_OK) {
             st = msm_add(acc, sec, buf, cur.take, seg->scalars + cur.first, cur.n,
@@ -161,7 +163,7 @@ static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g1
 }
 
 cuzk_status g16_section_msm(void *out, int sec, const void *bases, size_t n_bases, const g16_msm_segment *segs,
-                            size_t nsegs, int next_sec, g16_msm_source *src, cuzk_err_t *err)
+                            size_t nsegs, const g16_next_section *then, g16_msm_source *src, cuzk_err_t *err)
 {
     cuzk_msm_opts o = {.threads = src->threads};
     if (sec == G16_SEC_B_G2)
@@ -174,7 +176,7 @@ cuzk_status g16_section_msm(void *out, int sec, const void *bases, size_t n_base
         return cuzk_err_set(err, CUZK_ERR_INVALID_ARG,
                             "section %s of the key is not loaded and no parameter file is given to stream it from",
                             SECTION_NAME[sec]);
-    return section_streamed(out, sec, n_bases, segs, nsegs, next_sec, src, &o, err);
+    return section_streamed(out, sec, n_bases, segs, nsegs, then, src, &o, err);
 }
 
 void g16_section_readahead(params_readahead_t *ra, int sec, const void *bases, const g16_msm_source *src)
