@@ -74,21 +74,20 @@ typedef struct {
 } g16_msm_source;
 void g16_msm_source_release(g16_msm_source *src);
 
-/* The section a caller streams after another, with its segments: the bases its first piece takes are
- * read ahead while the other's last piece is summed. */
+/* A section of the key with the runs of scalars that take its bases. */
 typedef struct {
     int sec;
     const g16_msm_segment *segs;
     size_t nsegs;
-} g16_next_section;
+} g16_section_scalars;
 
 /* out (g1_jac, or g2_jac for G16_SEC_B_G2) = the sum over the segments, in order, of each taking
  * scalar times the section's next base, taken from bases (n_bases of them) or, when bases is NULL,
- * decoded from src->params piece by piece; while the last piece is summed, the first piece of `then`
- * (NULL: none) is read ahead. Errors: the MSM's, the decoder's (named), and CUZK_ERR_INVALID_ARG when
+ * decoded from src->params piece by piece; while the last piece is summed, the bases that the first
+ * piece of `then` (the section the caller streams next; NULL: none) takes are read ahead. Errors: the MSM's, the decoder's (named), and CUZK_ERR_INVALID_ARG when
  * the bases are neither in memory nor in a file. */
 cuzk_status g16_section_msm(void *out, int sec, const void *bases, size_t n_bases, const g16_msm_segment *segs,
-                            size_t nsegs, const g16_next_section *then, g16_msm_source *src, cuzk_err_t *err);
+                            size_t nsegs, const g16_section_scalars *then, g16_msm_source *src, cuzk_err_t *err);
 
 /* One piece of a streamed section: scalars [first, first + n) of segment k, which take the bases
  * [used, used + take) of the section. */

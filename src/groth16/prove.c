@@ -102,7 +102,7 @@ static cuzk_status stop_check(const cuzk_groth16_prove_opts *o)
 
 /* The h MSM over H's m (or m − 1) scalars; then: the section streamed after it (NULL: none). */
 static cuzk_status msm_h(g1_jac *out, const cuzk_groth16_pk_t *pk, const cuzk_scalar_t *h,
-                         const g16_next_section *then, g16_msm_source *src, cuzk_err_t *err)
+                         const g16_section_scalars *then, g16_msm_source *src, cuzk_err_t *err)
 {
     g16_msm_segment seg = {h, pk->h_len, NULL};
     uint64_t t = cuzk_now_ns();
@@ -111,61 +111,59 @@ static cuzk_status msm_h(g1_jac *out, const cuzk_groth16_pk_t *pk, const cuzk_sc
     return st;
 }
 
-/* The runs of scalars of the b sections: inputs and aux, each with its density (the key's compact arrays
- * hold the inputs' bases first). */
-static void b_segments(g16_msm_segment segs[2], const cuzk_groth16_witness_t *w, const cuzk_scalar_t *z_in,
-                       const cuzk_scalar_t *z_aux)
-{
-    segs[0] = (g16_msm_segment){z_in, w->num_inputs, w->b_input_density};
-    segs[1] = (g16_msm_segment){z_aux, w->num_aux, w->b_aux_density};
-}
+/* The MSMs over the assignment, in the order they run: inputs and aux as two runs of scalars, each with
+ * its density (the key's compact arrays hold the inputs' bases first). b_g1 comes first: where nothing
+ * read its start ahead, the sparse b sections' pieces (a quarter of their scalars take bases at 32GiB)
+ * cost the least to wait for; then b_g2, l and a. The runs point into the plan: it stays where it was
+ * made. */
+typedef struct {
+    void *out;
+    g16_section_scalars s;
+    const void *bases;
+    size_t n_bases;
+    const char *phase;
+} z_run;
 
-/* The b_g1, b_g2, l and a MSMs over the assignment: inputs and aux as two runs of scalars, each with
- * its density. b_g1 comes first: where nothing read its start ahead, the sparse b sections' pieces (a
- * quarter of their scalars take bases at 32GiB) cost the least to wait for. Each streamed section reads
- * the next one's first piece ahead; the last reads nothing ahead. */
-static cuzk_status msm_z(msm_sums *sums, const cuzk_groth16_pk_t *pk, const cuzk_groth16_witness_t *w,
-                         const cuzk_scalar_t *z_in, const cuzk_scalar_t *z_aux, g16_msm_source *src,
-                         const cuzk_groth16_prove_opts *o, cuzk_err_t *err)
+#define Z_RUNS 4
+typedef struct {
+    g16_msm_segment l[1], a[2], b[2];
+    z_run run[Z_RUNS];
+} z_plan;
+
+static void z_plan_init(z_plan *p, msm_sums *sums, const cuzk_groth16_pk_t *pk, const cuzk_groth16_witness_t *w,
+                        const cuzk_scalar_t *z_in, const cuzk_scalar_t *z_aux)
 {
     size_t ni = w->num_inputs, na = w->num_aux;
-    const g16_msm_segment l_segs[] = {{z_aux, na, NULL}};
-    const g16_msm_segment a_segs[] = {{z_in, ni, NULL}, {z_aux, na, w->a_aux_density}};
-    g16_msm_segment b_segs[2];
-    b_segments(b_segs, w, z_in, z_aux);
-    const struct {
-        void *out;
-        int sec;
-        const void *bases;
-        size_t n_bases;
-        const g16_msm_segment *segs;
-        size_t nsegs;
-        const char *phase;
-    } runs[] = {
-        {&sums->b1, G16_SEC_B_G1, pk->b_g1, pk->b_g1_len, b_segs, 2, "msm_b_g1"},
-        {&sums->b2, G16_SEC_B_G2, pk->b_g2, pk->b_g2_len, b_segs, 2, "msm_b_g2"},
-        {&sums->l, G16_SEC_L, pk->l, pk->l_len, l_segs, 1, "msm_l"},
-        {&sums->a, G16_SEC_A, pk->a, pk->a_len, a_segs, 2, "msm_a"},
-    };
-    const size_t nruns = sizeof runs / sizeof runs[0];
-    for (size_t k = 0; k < nruns; k++) {
+    p->l[0] = (g16_msm_segment){z_aux, na, NULL};
+    p->a[0] = (g16_msm_segment){z_in, ni, NULL};
+    p->a[1] = (g16_msm_segment){z_aux, na, w->a_aux_density};
+    p->b[0] = (g16_msm_segment){z_in, ni, w->b_input_density};
+    p->b[1] = (g16_msm_segment){z_aux, na, w->b_aux_density};
+    p->run[0] = (z_run){&sums->b1, {G16_SEC_B_G1, p->b, 2}, pk->b_g1, pk->b_g1_len, "msm_b_g1"};
+    p->run[1] = (z_run){&sums->b2, {G16_SEC_B_G2, p->b, 2}, pk->b_g2, pk->b_g2_len, "msm_b_g2"};
+    p->run[2] = (z_run){&sums->l, {G16_SEC_L, p->l, 1}, pk->l, pk->l_len, "msm_l"};
+    p->run[3] = (z_run){&sums->a, {G16_SEC_A, p->a, 2}, pk->a, pk->a_len, "msm_a"};
+}
+
+/* The plan's MSMs, each streamed section reading the next one's first piece ahead (the last, nothing). */
+static cuzk_status msm_z(const z_plan *p, g16_msm_source *src, const cuzk_groth16_prove_opts *o, cuzk_err_t *err)
+{
+    for (size_t k = 0; k < Z_RUNS; k++) {
         if (stop_check(o) != CUZK_OK)
             return cuzk_err_set(err, CUZK_ERR_CANCELLED, "cancelled");
         uint64_t t = cuzk_now_ns();
-        g16_next_section then = {-1, NULL, 0};
-        if (k + 1 < nruns)
-            then = (g16_next_section){runs[k + 1].sec, runs[k + 1].segs, runs[k + 1].nsegs};
-        cuzk_status st = g16_section_msm(runs[k].out, runs[k].sec, runs[k].bases, runs[k].n_bases, runs[k].segs,
-                                         runs[k].nsegs, k + 1 < nruns ? &then : NULL, src, err);
+        const g16_section_scalars *s = &p->run[k].s;
+        cuzk_status st = g16_section_msm(p->run[k].out, s->sec, p->run[k].bases, p->run[k].n_bases, s->segs,
+                                         s->nsegs, k + 1 < Z_RUNS ? &p->run[k + 1].s : NULL, src, err);
         if (st != CUZK_OK)
             return st;
-        cuzk_timing_report(runs[k].phase, t);
+        cuzk_timing_report(p->run[k].phase, t);
     }
     return CUZK_OK;
 }
 
 /* Every MSM of a copied witness: H is in s->a (s->b is free once H is computed: same size and
- * alignment as scalars). */
+ * alignment as scalars); the assignment's first section is read ahead during h's last piece. */
 static cuzk_status run_msms(msm_sums *sums, const cuzk_groth16_pk_t *pk, const cuzk_groth16_witness_t *w,
                             prove_scratch *s, const cuzk_groth16_prove_opts *o, g16_msm_source *src,
                             cuzk_err_t *err)
@@ -177,11 +175,10 @@ static cuzk_status run_msms(msm_sums *sums, const cuzk_groth16_pk_t *pk, const c
     g16_to_scalars(s->z + ni, w->aux, na, src->threads);
     if (stop_check(o) != CUZK_OK)
         return cuzk_err_set(err, CUZK_ERR_CANCELLED, "cancelled");
-    g16_msm_segment b_segs[2]; /* msm_z sums b_g1 first: its first piece is read during h's last */
-    b_segments(b_segs, w, s->z, s->z + ni);
-    const g16_next_section then = {G16_SEC_B_G1, b_segs, 2};
-    cuzk_status st = msm_h(&sums->h, pk, h_scalars, &then, src, err);
-    return st == CUZK_OK ? msm_z(sums, pk, w, s->z, s->z + ni, src, o, err) : st;
+    z_plan zp;
+    z_plan_init(&zp, sums, pk, w, s->z, s->z + ni);
+    cuzk_status st = msm_h(&sums->h, pk, h_scalars, &zp.run[0].s, src, err);
+    return st == CUZK_OK ? msm_z(&zp, src, o, err) : st;
 }
 
 /* Blinds the sums into the proof with r and s (secret: constant-time multiplications, wiped). */
@@ -370,8 +367,8 @@ void g16_discard(void *p, size_t n)
 
 /* The assignment's MSMs first (b_g1, b_g2, l, a over aux's scalars, in place), so that C·z can then
  * take aux's memory when it has room for the domain: the H phase holds three domain arrays, not four,
- * and C·z's pages are mostly ones the assignment had. Then H in the witness's a (B·z's and C·z's pages released after
- * the pointwise step) and its MSM. */
+ * and C·z's pages are mostly ones the assignment had. Then H in the witness's a (B·z's and C·z's pages
+ * released after the pointwise step) and its MSM. */
 static cuzk_status prove_consumed_msms(msm_sums *sums, const cuzk_groth16_pk_t *pk,
                                        cuzk_groth16_witness_consumable_t *cw, const cuzk_groth16_witness_t *w,
                                        const cuzk_groth16_prove_opts *o, g16_msm_source *src, int threads,
@@ -385,7 +382,9 @@ static cuzk_status prove_consumed_msms(msm_sums *sums, const cuzk_groth16_pk_t *
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (input scalars)");
     g16_to_scalars(z_in, w->input, ni, threads);
     g16_to_scalars((cuzk_scalar_t *)cw->aux, cw->aux, na, threads);
-    cuzk_status st = msm_z(sums, pk, w, z_in, (const cuzk_scalar_t *)cw->aux, src, o, err);
+    z_plan zp;
+    z_plan_init(&zp, sums, pk, w, z_in, (const cuzk_scalar_t *)cw->aux);
+    cuzk_status st = msm_z(&zp, src, o, err);
     free(z_in); /* public inputs: nothing to wipe */
     if (st != CUZK_OK)
         return st;

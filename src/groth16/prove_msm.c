@@ -118,7 +118,7 @@ bool g16_piece_next(g16_piece *pc, const g16_msm_segment *segs, size_t nsegs, si
 /* Each piece is decoded into one buffer and summed while the disk reads the next piece (or, after the
  * last, the first piece of `then`, which the prover sums next) into the page cache. */
 static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g16_msm_segment *segs, size_t nsegs,
-                                    const g16_next_section *then, g16_msm_source *src, const cuzk_msm_opts *o,
+                                    const g16_section_scalars *then, g16_msm_source *src, const cuzk_msm_opts *o,
                                     cuzk_err_t *err)
 {
     size_t piece = piece_points(src);
@@ -163,7 +163,7 @@ static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g1
 }
 
 cuzk_status g16_section_msm(void *out, int sec, const void *bases, size_t n_bases, const g16_msm_segment *segs,
-                            size_t nsegs, const g16_next_section *then, g16_msm_source *src, cuzk_err_t *err)
+                            size_t nsegs, const g16_section_scalars *then, g16_msm_source *src, cuzk_err_t *err)
 {
     cuzk_msm_opts o = {.threads = src->threads};
     if (sec == G16_SEC_B_G2)
