@@ -21,19 +21,19 @@ uint64_t cuzk_porep_partition_peak_bytes(uint64_t m, uint64_t vars, uint64_t pie
      * A·z, B·z and C·z over the domain (C·z in the assignment's memory, or in its own once that is
      * released). The key's piece buffer stays through both and the h MSM after them (which holds H
      * alone). 32 bytes each. 32GiB: m = 2^27, 130,170,221 variables: 12.76 GB, then 12.88 GB, with a
-     * piece of at most 3.2 GB (b_g2's bound; the denser sections' pieces of 2^24 G1 points are 1.6 GB). */
+     * piece of 1.6 GB (2^24 G1 points, or 2^23 of b_g2's G2 points). */
     uint64_t assignment_phase = 32 * (2 * m + vars), h_phase = 32 * 3 * m;
     return (assignment_phase > h_phase ? assignment_phase : h_phase) + piece_bytes + SYNTH_SLACK_BYTES;
 }
 
 /* The largest piece of a streamed key the prover decodes at once, for G1 sections of at most g1 points
- * and a G2 section of g2: 2^24 points (its default), G2 (192 bytes decoded) for the b_g2 section, G1 (96)
- * for the others. */
+ * and a G2 section of g2: pieces of 2^24 scalars (its default) take at most the bytes of 2^24 G1 points
+ * (96 bytes decoded), so at most 2^23 of b_g2's G2 points (192). */
 static uint64_t stream_piece_bytes(uint64_t g1, uint64_t g2)
 {
-    uint64_t piece = 1ull << 24;
+    const uint64_t piece = 1ull << 24, g2_piece = piece * sizeof(cuzk_g1_affine_t) / sizeof(cuzk_g2_affine_t);
     g1 = g1 < piece ? g1 : piece;
-    g2 = g2 < piece ? g2 : piece;
+    g2 = g2 < g2_piece ? g2 : g2_piece;
     return g1 * sizeof(cuzk_g1_affine_t) > g2 * sizeof(cuzk_g2_affine_t) ? g1 * sizeof(cuzk_g1_affine_t)
                                                                          : g2 * sizeof(cuzk_g2_affine_t);
 }

@@ -97,8 +97,13 @@ typedef struct {
 } g16_piece;
 /* Moves *pc to the next piece that takes at least one base (the first one when pc is zeroed); false when
  * there is none. Pieces are `piece` scalars long (a multiple of 64, so that they start on bitmap words),
- * shorter at a segment's end. */
-bool g16_piece_next(g16_piece *pc, const g16_msm_segment *segs, size_t nsegs, size_t piece);
+ * shorter at a segment's end, and cut short to whole words of the densities where they would take more than
+ * max_take bases (taken as 64 if below: a word must fit). */
+bool g16_piece_next(g16_piece *pc, const g16_msm_segment *segs, size_t nsegs, size_t piece, size_t max_take);
+/* The most bases a piece of section sec takes, for pieces of `piece` scalars: as many as fill the bytes of
+ * `piece` G1 bases (at least 64), so that a b_g2 piece (G2 bases, twice as large) holds no more memory than the G1
+ * sections' (at 32GiB a dense run of b_g2 would have taken 3.2 GB, twice the others' 1.6 GB). */
+size_t g16_piece_max_take(int sec, size_t piece);
 
 /* Starts reading the first piece of a section that g16_section_msm will stream (bases NULL and a file in
  * src) into the page cache, so that it arrives during the work before that MSM; a no-op otherwise. Join

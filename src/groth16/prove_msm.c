@@ -72,17 +72,15 @@ static cuzk_status section_from_memory(void *acc, int sec, const void *bases, si
     return CUZK_OK;
 }
 
-/* src's piece buffer with room for `points` bases of esz bytes (no piece takes more bases than it has
- * scalars, nor than the section has); NULL when out of memory. Grown to G2 points at once: pages never
- * touched cost nothing. */
-static void *piece_buffer(g16_msm_source *src, size_t points, size_t esz)
+/* src's piece buffer with room for `bytes` (a piece's bases); NULL when out of memory. Made at least a
+ * G1 piece of the section at once, so that the sections share it: pages never touched cost nothing. */
+static void *piece_buffer(g16_msm_source *src, size_t bytes, size_t g1_piece_bytes)
 {
-    if (src->piece_buf_bytes >= points * esz)
+    if (src->piece_buf_bytes >= bytes)
         return src->piece_buf;
     g16_msm_source_release(src);
-    size_t bytes = points * sizeof(cuzk_g2_affine_t);
-    if (bytes < points * esz)
-        bytes = points * esz;
+    if (bytes < g1_piece_bytes)
+        bytes = g1_piece_bytes;
     if ((src->piece_buf = cuzk_big_malloc(bytes)))
         src->piece_buf_bytes = bytes;
     return src->piece_buf;
@@ -95,17 +93,50 @@ void g16_msm_source_release(g16_msm_source *src)
     src->piece_buf_bytes = 0;
 }
 
-bool g16_piece_next(g16_piece *pc, const g16_msm_segment *segs, size_t nsegs, size_t piece)
+size_t g16_piece_max_take(int sec, size_t piece)
+{
+    size_t take = piece * sizeof(cuzk_g1_affine_t) / base_size(sec);
+    return take < 64 ? 64 : take;
+}
+
+/* Scalars [first, first + n) of seg, cut to whole bitmap words that take at most max_take bases (>= 64, so
+ * that a word always fits) where they take more; *take gets what the result takes. */
+static size_t cut_to_take(const g16_msm_segment *seg, size_t first, size_t n, size_t max_take, size_t *take)
+{
+    size_t t = bases_taken(seg, first, n);
+    if (t <= max_take) {
+        *take = t;
+        return n;
+    }
+    if (!seg->bits) {
+        *take = max_take / 64 * 64;
+        return *take;
+    }
+    size_t w = first / 64, cut = 0;
+    t = 0;
+    for (;; w++, cut += 64) {
+        size_t c = (size_t)__builtin_popcountll(seg->bits[w]);
+        if (t + c > max_take)
+            break;
+        t += c;
+    }
+    *take = t;
+    return cut;
+}
+
+bool g16_piece_next(g16_piece *pc, const g16_msm_segment *segs, size_t nsegs, size_t piece, size_t max_take)
 {
     size_t k = pc->k, first = pc->first, used = pc->used;
+    if (max_take < 64) /* a word of the densities must fit, or no piece would move on */
+        max_take = 64;
     if (pc->started) {
         used += pc->take;
-        first += piece;
+        first += pc->n;
     }
     for (; k < nsegs; k++, first = 0) {
-        for (; first < segs[k].n; first += piece) {
-            size_t n = segs[k].n - first < piece ? segs[k].n - first : piece;
-            size_t take = bases_taken(&segs[k], first, n);
+        for (size_t n = 0; first < segs[k].n; first += n) {
+            size_t take;
+            n = cut_to_take(&segs[k], first, segs[k].n - first < piece ? segs[k].n - first : piece, max_take, &take);
             if (take) {
                 *pc = (g16_piece){k, first, n, take, used, true};
                 return true;
@@ -121,13 +152,13 @@ static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g1
                                     const g16_section_scalars *then, g16_msm_source *src, const cuzk_msm_opts *o,
                                     cuzk_err_t *err)
 {
-    size_t piece = piece_points(src);
-    size_t points = piece < n_bases ? piece : n_bases; /* the most bases a piece takes */
-    size_t esz = base_size(sec);
+    size_t piece = piece_points(src), max_take = g16_piece_max_take(sec, piece);
+    size_t esz = base_size(sec), points = max_take < n_bases ? max_take : n_bases; /* the most a piece takes */
+    size_t g1_piece_bytes = (piece < n_bases ? piece : n_bases) * sizeof(cuzk_g1_affine_t);
     void *buf = NULL;
     params_readahead_t ra = {0};
     g16_piece cur = {0};
-    bool have = g16_piece_next(&cur, segs, nsegs, piece);
+    bool have = g16_piece_next(&cur, segs, nsegs, piece, max_take);
     cuzk_status st = CUZK_OK;
     while (have && st == CUZK_OK) {
         const g16_msm_segment *seg = &segs[cur.k];
@@ -136,18 +167,19 @@ static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g1
                               n_bases);
             break;
         }
-        if (!buf && !(buf = piece_buffer(src, points, esz))) {
+        if (!buf && !(buf = piece_buffer(src, points * esz, g1_piece_bytes))) {
             st = cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (%zu points of section %s)", points,
                               SECTION_NAME[sec]);
             break;
         }
         params_readahead_wait(&ra);
         g16_piece next = cur;
-        have = g16_piece_next(&next, segs, nsegs, piece);
+        have = g16_piece_next(&next, segs, nsegs, piece, max_take);
         g16_piece first = {0}; /* of `then`: only the bases it takes (a quarter of a piece in a b section) */
         if (have)
             params_readahead_start(&ra, src->params, sec, next.used, next.take);
-        else if (then && g16_piece_next(&first, then->segs, then->nsegs, piece))
+        else if (then &&
+                 g16_piece_next(&first, then->segs, then->nsegs, piece, g16_piece_max_take(then->sec, piece)))
             params_readahead_start(&ra, src->params, then->sec, first.used, first.take);
         st = params_decode_range(src->params, sec, cur.used, cur.take, buf, err);
         if (st == CUZK_OK) {

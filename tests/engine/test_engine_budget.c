@@ -33,8 +33,8 @@ static uint64_t proof_id(const char *name)
 static void test_peak_figure(void)
 {
     /* 32GiB: 3 domain arrays (A·z, B·z grown, C·z) of 2^27 × 32 B = 12.88 GB, more than A·z and B·z with
-     * the assignment (130,170,221 × 32 B = 4.17 GB), plus the key's piece (at most 3.2 GB, of b_g2) */
-    uint64_t m = 1ull << 27, vars = 130170221, piece = (1ull << 24) * 192;
+     * the assignment (130,170,221 × 32 B = 4.17 GB), plus the key's piece (1.6 GB: 2^24 G1 points, 2^23 G2) */
+    uint64_t m = 1ull << 27, vars = 130170221, piece = (1ull << 24) * 96;
     uint64_t want = 3 * m * 32 + piece;
     uint64_t got = cuzk_porep_partition_peak_bytes(m, vars, piece);
     CHECK_MSG(got >= want && got - want <= (512ull << 20), "32GiB partition peak %llu, want %llu + slack",
@@ -68,15 +68,15 @@ static void test_refused_at_submission(void)
     CHECK_MSG(cuzk_engine_submit(e, &r, id, NULL, &err) == CUZK_OK, "%s", err.msg);
     cuzk_engine_free(e);
 
-    /* Submission counts the streamed key's piece as the partition's synthesis will (16.37 GB at 32GiB):
-     * 17 GiB (14.9 GiB to work with) is refused at once rather than failing at the first synthesis;
-     * 19 GiB (16.6) is queued. */
+    /* Submission counts the streamed key's piece as the partition's synthesis will (14.76 GB at 32GiB, the
+     * piece no larger for b_g2's G2 points than for the G1 sections'): 15 GiB (13.1 GiB to work with) is
+     * refused at once rather than failing at the first synthesis; 16 GiB (14.0) is queued. */
     r.request_id = "big";
     r.registered_proof = proof_id("StackedDrg32GiBV1_1");
-    e = start(17ull << 30);
+    e = start(15ull << 30);
     CHECK(cuzk_engine_submit(e, &r, id, NULL, &err) == CUZK_ERR_NO_MEMORY && strstr(err.msg, "never be proved"));
     cuzk_engine_free(e);
-    e = start(19ull << 30);
+    e = start(16ull << 30);
     CHECK_MSG(cuzk_engine_submit(e, &r, id, NULL, &err) == CUZK_OK, "%s", err.msg);
     cuzk_engine_free(e);
 }

@@ -287,7 +287,7 @@ static void test_piece_walk(void)
     g16_piece pc = {0};
     size_t count = 0, taken = 0;
     g16_piece last = {0};
-    while (g16_piece_next(&pc, segs, 4, piece)) {
+    while (g16_piece_next(&pc, segs, 4, piece, SIZE_MAX)) {
         CHECK_MSG(pc.used == taken, "piece %zu starts at base %zu, %zu taken before", count, pc.used, taken);
         CHECK(pc.n <= piece && pc.first % 64 == 0 && pc.first + pc.n <= segs[pc.k].n);
         taken += pc.take;
@@ -300,15 +300,59 @@ static void test_piece_walk(void)
 
     /* pieces of 64: the density segment's first word takes nothing and is skipped */
     pc = (g16_piece){0};
-    CHECK(g16_piece_next(&pc, segs + 1, 1, 64) && pc.first == 64 && pc.take == 2 && pc.used == 0);
-    CHECK(!g16_piece_next(&pc, segs + 1, 1, 64));
+    CHECK(g16_piece_next(&pc, segs + 1, 1, 64, 64) && pc.first == 64 && pc.take == 2 && pc.used == 0);
+    CHECK(!g16_piece_next(&pc, segs + 1, 1, 64, 64));
     pc = (g16_piece){0};
-    CHECK(!g16_piece_next(&pc, segs + 2, 1, 64)); /* nothing to take */
+    CHECK(!g16_piece_next(&pc, segs + 2, 1, 64, 64)); /* nothing to take */
+    pc = (g16_piece){0};
+    CHECK(g16_piece_next(&pc, segs, 1, 128, 1) && pc.n == 64 && pc.take == 64); /* a word at least */
+
+    /* a G2 piece holds the bytes of a G1 piece: half the bases, at least a word's */
+    CHECK(g16_piece_max_take(G16_SEC_H, piece) == piece && g16_piece_max_take(G16_SEC_B_G1, 128) == 128);
+    CHECK(g16_piece_max_take(G16_SEC_B_G2, piece) == piece / 2 && g16_piece_max_take(G16_SEC_B_G2, 64) == 64);
+}
+
+/* Pieces cut short where they would take more than max_take bases: whole words of the densities, each piece
+ * taking what its bits say, none more than max_take, and together every scalar in order. */
+static void test_piece_cut(void)
+{
+    uint64_t bits[9];
+    const uint64_t all = ~(uint64_t)0;
+    const uint64_t words[9] = {all, all, all, 0, 0x1, all, 0x8000000000000001ull, all, 0x3};
+    memcpy(bits, words, sizeof bits);
+    /* a dense run, a run with densities ending in a partial word (scalars 0..540), and a dense tail */
+    const g16_msm_segment segs[] = {{NULL, 300, NULL}, {NULL, 8 * 64 + 28, bits}, {NULL, 70, NULL}};
+    const size_t takes[] = {64, 100, 130, 200, 1000};
+    for (size_t t = 0; t < sizeof takes / sizeof takes[0]; t++) {
+        g16_piece pc = {0};
+        size_t k = 0, next_first = 0, taken = 0;
+        while (g16_piece_next(&pc, segs, 3, 256, takes[t])) {
+            if (pc.k != k) {
+                CHECK_MSG(next_first == segs[k].n, "max_take %zu: segment %zu left at %zu", takes[t], k, next_first);
+                k = pc.k;
+                next_first = 0;
+            }
+            /* pieces that take nothing are skipped: step over whole zero words */
+            while (next_first < pc.first && segs[k].bits && segs[k].bits[next_first / 64] == 0)
+                next_first += 64;
+            CHECK_MSG(pc.first == next_first, "max_take %zu: a piece at %zu, %zu expected", takes[t], pc.first,
+                      next_first);
+            CHECK(pc.first % 64 == 0 && pc.n <= 256 && pc.take >= 1 && pc.take <= takes[t] && pc.used == taken);
+            size_t want = segs[k].bits ? g16_popcount(segs[k].bits + pc.first / 64, pc.n) : pc.n;
+            CHECK_MSG(pc.take == want, "max_take %zu: piece at %zu takes %zu, its bits say %zu", takes[t], pc.first,
+                      pc.take, want);
+            taken += pc.take;
+            next_first = pc.first + pc.n;
+        }
+        CHECK(k == 2 && next_first == 70);
+        CHECK_MSG(taken == 300 + 64 * 5 + 1 + 2 + 2 + 70, "max_take %zu: %zu taken", takes[t], taken);
+    }
 }
 
 int main(void)
 {
     test_init("prove_consume");
+    test_piece_cut();
     test_consume_same_proof(4, 30, 40);
     test_consume_same_proof(3, 200, 253); /* rows + inputs = 256: a full domain */
     test_consume_same_proof(2, 70, 100);
