@@ -316,16 +316,14 @@ static void test_piece_walk(void)
  * taking what its bits say, none more than max_take, and together every scalar in order. */
 static void test_piece_cut(void)
 {
-    uint64_t bits[9];
-    const uint64_t all = ~(uint64_t)0;
-    const uint64_t words[9] = {all, all, all, 0, 0x1, all, 0x8000000000000001ull, all, 0x3};
-    memcpy(bits, words, sizeof bits);
-    /* a dense run, a run with densities ending in a partial word (scalars 0..540), and a dense tail */
+    static const uint64_t bits[9] = {UINT64_MAX, UINT64_MAX, UINT64_MAX, 0, 0x1, UINT64_MAX, 0x8000000000000001ull,
+                                     UINT64_MAX, 0x3};
+    /* a dense run, a run with densities ending in a partial word (540 scalars), and a dense tail */
     const g16_msm_segment segs[] = {{NULL, 300, NULL}, {NULL, 8 * 64 + 28, bits}, {NULL, 70, NULL}};
     const size_t takes[] = {64, 100, 130, 200, 1000};
     for (size_t t = 0; t < sizeof takes / sizeof takes[0]; t++) {
         g16_piece pc = {0};
-        size_t k = 0, next_first = 0, taken = 0;
+        size_t k = 0, next_first = 0, taken = 0, cut = 0;
         while (g16_piece_next(&pc, segs, 3, 256, takes[t])) {
             if (pc.k != k) {
                 CHECK_MSG(next_first == segs[k].n, "max_take %zu: segment %zu left at %zu", takes[t], k, next_first);
@@ -343,8 +341,10 @@ static void test_piece_cut(void)
                       pc.take, want);
             taken += pc.take;
             next_first = pc.first + pc.n;
+            cut += pc.n < 256 && next_first < segs[k].n;
         }
         CHECK(k == 2 && next_first == 70);
+        CHECK_MSG((cut > 0) == (takes[t] < 256), "max_take %zu: %zu pieces cut short", takes[t], cut);
         CHECK_MSG(taken == 300 + 64 * 5 + 1 + 2 + 2 + 70, "max_take %zu: %zu taken", takes[t], taken);
     }
 }
