@@ -135,10 +135,16 @@ typedef struct {
      * errors are the loader's (cuzk_params_load). NULL = every array of pk must be set. The object
      * is only read through its lock: several proofs may stream from one cuzk_params_t at once. */
     cuzk_params_t *params;
-    /* Points decoded at once when streaming from params (0 = 2^24: 1.5 GiB of G1, 3 GiB of G2
-     * points). Smaller pieces hold less memory and make the MSMs a little slower. */
+    /* Scalars per piece when streaming from params (0 = 2^24). A piece takes no more bases than fill
+     * the bytes of that many G1 points (1.5 GiB at 2^24; half as many of b_g2's G2 points): see
+     * cuzk_groth16_stream_piece_bytes. Smaller pieces hold less memory and make the MSMs a little slower. */
     size_t stream_points;
 } cuzk_groth16_prove_opts;
+
+/* The most bytes one streamed piece of a key holds decoded (the prover's buffer for it, beside the
+ * witness), for stream_points as in cuzk_groth16_prove_opts (0: the default), G1 sections of at most
+ * g1_points bases and a b_g2 section of g2_points: what a memory budget counts for streaming. Pure. */
+CUZK_API uint64_t cuzk_groth16_stream_piece_bytes(size_t stream_points, uint64_t g1_points, uint64_t g2_points);
 
 /* Proves n circuits that share one key: proofs[k] from witnesses[k]. Every witness must match
  * the key (lengths, density counts against the compact arrays): otherwise CUZK_ERR_MISMATCH with

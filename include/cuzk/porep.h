@@ -368,9 +368,10 @@ cuzk_status cuzk_porep_partition_prove(cuzk_groth16_proof_t *proof, const cuzk_p
                                        cuzk_err_t *err);
 
 /* The same in the partition's own memory (cuzk_groth16_prove_consume): its A·z, B·z and assignment
- * become the prover's buffers, so that a 32GiB partition peaks at about 17 GB (its 12.6 GB plus one
- * 4.3 GB domain array) instead of 30. Afterwards the partition holds no witness, whatever the result:
- * only cuzk_porep_partition_free is left to do with it. The same errors. */
+ * become the prover's buffers, so that a 32GiB partition peaks at about 14.4 GB (three 4.3 GB domain
+ * arrays, C·z's in the assignment's memory, and one 1.6 GB piece of a streamed key) instead of 30.
+ * Afterwards the partition holds no witness, whatever the result: only cuzk_porep_partition_free is left
+ * to do with it. The same errors. */
 CUZK_API CUZK_WARN_UNUSED_RESULT CUZK_NONNULL(1, 2, 3)
 cuzk_status cuzk_porep_partition_prove_consume(cuzk_groth16_proof_t *proof, cuzk_porep_partition_t *part,
                                                const cuzk_groth16_pk_t *pk, const cuzk_porep_prove_opts_t *opts,

@@ -26,21 +26,10 @@ uint64_t cuzk_porep_partition_peak_bytes(uint64_t m, uint64_t vars, uint64_t pie
     return (assignment_phase > h_phase ? assignment_phase : h_phase) + piece_bytes + SYNTH_SLACK_BYTES;
 }
 
-/* The largest piece of a streamed key the prover decodes at once, for G1 sections of at most g1 points
- * and a G2 section of g2: pieces of 2^24 scalars (its default) take at most the bytes of 2^24 G1 points
- * (96 bytes decoded), so at most 2^23 of b_g2's G2 points (192). */
-static uint64_t stream_piece_bytes(uint64_t g1, uint64_t g2)
-{
-    const uint64_t piece = 1ull << 24, g2_piece = piece * sizeof(cuzk_g1_affine_t) / sizeof(cuzk_g2_affine_t);
-    g1 = g1 < piece ? g1 : piece;
-    g2 = g2 < g2_piece ? g2 : g2_piece;
-    return g1 * sizeof(cuzk_g1_affine_t) > g2 * sizeof(cuzk_g2_affine_t) ? g1 * sizeof(cuzk_g1_affine_t)
-                                                                         : g2 * sizeof(cuzk_g2_affine_t);
-}
-
+/* The prover's piece of a streamed key, at its default size (the engine sets no stream_points). */
 static uint64_t key_piece_bytes(const cuzk_groth16_pk_t *pk)
 {
-    return stream_piece_bytes(pk->h_len > pk->l_len ? pk->h_len : pk->l_len, pk->b_g2_len);
+    return cuzk_groth16_stream_piece_bytes(0, pk->h_len > pk->l_len ? pk->h_len : pk->l_len, pk->b_g2_len);
 }
 
 static uint64_t porep_partition_bytes(const job_t *j)
@@ -93,8 +82,8 @@ cuzk_status cuzk_porep_check_budget(cuzk_engine_t *e, const cuzk_job_request_t *
         return st;
     /* the least one partition can take: the key streamed (its sections below m and vars points, as a
      * partition will count them once the key is open), nothing else resident */
-    uint64_t need = cuzk_porep_partition_peak_bytes(m, vars, stream_piece_bytes(m > vars ? m : vars, vars)),
-             limit = cuzk_budget_work_limit(&e->budget);
+    uint64_t piece = cuzk_groth16_stream_piece_bytes(0, m > vars ? m : vars, vars);
+    uint64_t need = cuzk_porep_partition_peak_bytes(m, vars, piece), limit = cuzk_budget_work_limit(&e->budget);
     if (need > limit)
         return cuzk_err_set(err, CUZK_ERR_NO_MEMORY,
                             "%s needs %.2f GiB for one partition (a domain of 2^%d rows, %llu variables); the memory "

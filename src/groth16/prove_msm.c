@@ -72,15 +72,13 @@ static cuzk_status section_from_memory(void *acc, int sec, const void *bases, si
     return CUZK_OK;
 }
 
-/* src's piece buffer with room for `bytes` (a piece's bases); NULL when out of memory. Made at least a
- * G1 piece of the section at once, so that the sections share it: pages never touched cost nothing. */
-static void *piece_buffer(g16_msm_source *src, size_t bytes, size_t g1_piece_bytes)
+/* src's piece buffer with room for `bytes` (a piece's bases), shared by the sections and grown when one
+ * needs more; NULL when out of memory. */
+static void *piece_buffer(g16_msm_source *src, size_t bytes)
 {
     if (src->piece_buf_bytes >= bytes)
         return src->piece_buf;
     g16_msm_source_release(src);
-    if (bytes < g1_piece_bytes)
-        bytes = g1_piece_bytes;
     if ((src->piece_buf = cuzk_big_malloc(bytes)))
         src->piece_buf_bytes = bytes;
     return src->piece_buf;
@@ -97,6 +95,21 @@ size_t g16_piece_max_take(int sec, size_t piece)
 {
     size_t take = piece * sizeof(cuzk_g1_affine_t) / base_size(sec);
     return take < 64 ? 64 : take;
+}
+
+/* The bytes a piece of section sec holds at most, for a section of n_bases. */
+static uint64_t piece_bytes(int sec, size_t piece, uint64_t n_bases)
+{
+    uint64_t take = g16_piece_max_take(sec, piece);
+    return (take < n_bases ? take : n_bases) * base_size(sec);
+}
+
+uint64_t cuzk_groth16_stream_piece_bytes(size_t stream_points, uint64_t g1_points, uint64_t g2_points)
+{
+    const g16_msm_source src = {.piece_points = stream_points};
+    size_t piece = piece_points(&src);
+    uint64_t g1 = piece_bytes(G16_SEC_H, piece, g1_points), g2 = piece_bytes(G16_SEC_B_G2, piece, g2_points);
+    return g1 > g2 ? g1 : g2;
 }
 
 /* Scalars [first, first + n) of seg, cut to whole bitmap words that take at most max_take bases (>= 64, so
@@ -153,8 +166,6 @@ static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g1
                                     cuzk_err_t *err)
 {
     size_t piece = piece_points(src), max_take = g16_piece_max_take(sec, piece);
-    size_t esz = base_size(sec), points = max_take < n_bases ? max_take : n_bases; /* the most a piece takes */
-    size_t g1_piece_bytes = (piece < n_bases ? piece : n_bases) * sizeof(cuzk_g1_affine_t);
     void *buf = NULL;
     params_readahead_t ra = {0};
     g16_piece cur = {0};
@@ -167,9 +178,8 @@ static cuzk_status section_streamed(void *acc, int sec, size_t n_bases, const g1
                               n_bases);
             break;
         }
-        if (!buf && !(buf = piece_buffer(src, points * esz, g1_piece_bytes))) {
-            st = cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (%zu points of section %s)", points,
-                              SECTION_NAME[sec]);
+        if (!buf && !(buf = piece_buffer(src, piece_bytes(sec, piece, n_bases)))) {
+            st = cuzk_err_set(err, CUZK_ERR_NO_MEMORY, "out of memory (a piece of section %s)", SECTION_NAME[sec]);
             break;
         }
         params_readahead_wait(&ra);
