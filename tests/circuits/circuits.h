@@ -46,5 +46,10 @@ static inline size_t circuit_random_aux_only_a(const circuit_random_params *p) {
 static inline size_t circuit_random_aux_only_b(const circuit_random_params *p) { return p->num_aux + 1; }
 static inline size_t circuit_random_aux_only_c(const circuit_random_params *p) { return p->num_aux + 2; }
 static inline size_t circuit_random_aux_unused(const circuit_random_params *p) { return p->num_aux + 3; }
+/* Every aux variable of that circuit: the free ones, the four special ones, one w_k per constraint. */
+static inline size_t circuit_random_num_aux(const circuit_random_params *p)
+{
+    return p->num_aux + 4 + p->num_constraints;
+}
 
 #endif

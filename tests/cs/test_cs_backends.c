@@ -282,7 +282,7 @@ int main(void)
                                     test_rand_below(it < 6 ? 200 : 3000),
                                     1 + (unsigned)test_rand_below(it & 1 ? 12 : 4)};
         all_strategies("random", rnd, &rp, &c);
-        CHECK(c.num_inputs == 1 + rp.num_inputs && c.num_aux == rp.num_aux + 4 + rp.num_constraints &&
+        CHECK(c.num_inputs == 1 + rp.num_inputs && c.num_aux == circuit_random_num_aux(&rp) &&
               c.num_constraints == rp.num_constraints);
         /* the special aux, from the record's bitmaps */
         if (rp.num_constraints) {

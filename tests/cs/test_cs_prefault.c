@@ -26,13 +26,21 @@
 /* 2^19 constraints: arrays of 16 MiB, above the prefault's lower limit of four huge pages. */
 #define BIG ((size_t)1 << 19)
 
-/* The seeded random circuit of tests/circuits with n constraints: 1 + 1 inputs and 16 + 4 + n aux. */
-#define FREE_AUX 16
-static size_t aux_of(size_t n) { return FREE_AUX + 4 + n; }
+/* The seeded random circuit of tests/circuits with n constraints and 1 + 1 inputs. */
+static circuit_random_params random_params(size_t n, uint64_t seed)
+{
+    return (circuit_random_params){seed, 1, 16, n, 2};
+}
+
+static size_t aux_of(size_t n)
+{
+    circuit_random_params p = random_params(n, 0);
+    return circuit_random_num_aux(&p);
+}
 
 static void synthesize(cuzk_cs_t *cs, size_t n, uint64_t seed)
 {
-    const circuit_random_params p = {seed, 1, FREE_AUX, n, 2};
+    const circuit_random_params p = random_params(n, seed);
     circuit_random_synthesize(cs, &p);
 }
 
