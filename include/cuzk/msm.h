@@ -25,7 +25,8 @@ extern "C" {
 /* Options of one MSM call. A NULL options pointer means all defaults (every field 0). */
 typedef struct {
     int threads;     /* worker threads, >= 0; 0 = every online CPU */
-    unsigned window; /* Pippenger window bits, 0 = chosen from the size; 1..CUZK_MSM_MAX_WINDOW */
+    unsigned window; /* Pippenger window bits, 0 = chosen from the size; 1..CUZK_MSM_MAX_WINDOW: the
+                        scalars split into ⌈255/window⌉ windows of even widths, none wider than this */
 } cuzk_msm_opts;
 
 /* out = Σ_{i<n} scalars[i]·bases[i] (Jacobian; the point at infinity has Z = 0).
@@ -68,8 +69,8 @@ cuzk_status cuzk_msm_g2_density(cuzk_g2_jac_t *out, const cuzk_g2_affine_t *base
                                 const cuzk_scalar_t *scalars, size_t n_scalars,
                                 const uint64_t *density_bits, const cuzk_msm_opts *opts);
 
-/* The window cuzk_msm_g1/_g2 would pick for `n` non-trivial scalars (scalars other than 0 and 1)
- * on `threads` threads (0 = every online CPU); for benchmarks and tuning. */
+/* The window cuzk_msm_g1/_g2 would pick (its widest) for `n` non-trivial scalars (scalars other than 0
+ * and 1) on `threads` threads (0 = every online CPU); for benchmarks and tuning. */
 CUZK_API unsigned cuzk_msm_g1_window(size_t n, int threads);
 CUZK_API unsigned cuzk_msm_g2_window(size_t n, int threads);
 

@@ -45,20 +45,37 @@ static inline uint64_t msm_sbb(uint64_t *r, uint64_t a, uint64_t b, uint64_t bor
 #endif
 }
 
-/* Per-window constants: the digit of window w is bits [cw, cw + c) of s plus a carry, and the carry
- * is 1 exactly when (s mod 2^(cw)) > H_w, where H_w has bit c−1 of every lower window set (H_w is
- * the largest value the lower signed digits can sum to). */
+/* A scalar's windows in a balanced split: the lowest `wide` windows have c + 1 bits, the others c.
+ * With c = bits / nwin and wide = bits mod nwin the widths sum to exactly `bits`: nwin windows, none
+ * narrower than c. The plans take nwin = ⌈bits/w⌉ for a widest window w: w-bit windows throughout
+ * would be as many, with a narrow top window (few buckets, so its adds conflict within a batch) and up
+ * to twice the buckets in the others. The wide windows come first so that their tasks, the heavier
+ * ones, are taken first. */
+static inline unsigned msm_window_width(unsigned c, unsigned wide, unsigned w)
+{
+    return c + (w < wide);
+}
+
+static inline unsigned msm_window_offset(unsigned c, unsigned wide, unsigned w)
+{
+    return c * w + (w < wide ? w : wide);
+}
+
+/* Per-window constants: the digit of window w is its bits [off, off + width) of s plus a carry, and
+ * the carry is 1 exactly when (s mod 2^off) > H_w, where H_w has the top bit of every lower window set
+ * (H_w is the largest value the lower signed digits can sum to). */
 typedef struct {
-    unsigned c;       /* window bits */
+    unsigned c;       /* this window's bits */
     unsigned idx, sh; /* the window starts at bit sh of limb idx (idx = 4: past the scalar) */
     uint64_t h[4];    /* H_w */
     uint64_t low[4];  /* masks selecting the bits below the window */
 } msm_window;
 
-static inline void msm_window_init(msm_window *win, unsigned c, unsigned w)
+/* Window w of the split (c, wide) above; wide = 0 gives windows of c bits each. */
+static inline void msm_window_init(msm_window *win, unsigned c, unsigned wide, unsigned w)
 {
-    unsigned off = c * w;
-    win->c = c;
+    unsigned off = msm_window_offset(c, wide, w);
+    win->c = msm_window_width(c, wide, w);
     win->idx = off >> 6 < 4 ? off >> 6 : 4;
     win->sh = off >> 6 < 4 ? off & 63 : 0;
     for (unsigned k = 0; k < 4; k++) {
@@ -68,7 +85,7 @@ static inline void msm_window_init(msm_window *win, unsigned c, unsigned w)
                                       : 0;
     }
     for (unsigned j = 0; j < w; j++) {
-        unsigned bit = c * j + c - 1;
+        unsigned bit = msm_window_offset(c, wide, j) + msm_window_width(c, wide, j) - 1;
         if (bit < 256)
             win->h[bit >> 6] |= (uint64_t)1 << (bit & 63);
     }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "ec/ec.h"
 #include "ec/ec_consts.h"
+#include "msm/digits.h"
 #include "msm/msm_internal.h"
 #include "util/bigmem.h"
 #include "util/parallel.h"
@@ -16,28 +17,31 @@ typedef struct {
     const cuzk_g1_affine_t *bases;
     const cuzk_scalar_t *scalars;
     const msm_split *sp;
-    unsigned c, nwin;
+    unsigned c, wide, nwin; /* the windows (msm_plan) */
     cuzk_g1_affine_t *hi; /* (βx, y) for base i; infinity stays (0, 0) */
     cuzk_g1_affine_t *lo; /* a copy of the P_i when they are not bases[0..n) (else NULL) */
     uint16_t *dig;        /* dig[w·2n + i]: d0's digits for i < n, d1's at n + i */
 } glv_ctx;
 
-/* Signed c-bit digits (c <= 15) of v < 2^128 in the msm_predigits encoding, window w at out[w·stride]; `flip`
- * negates them all (−σ(P) is stored as σ(P) = (βx, y)). ⌈129/c⌉ windows leave no carry out. */
-static void glv_digits(uint16_t *out, size_t stride, const uint64_t v[2], unsigned c, unsigned nwin,
-                       unsigned flip)
+/* Signed digits (windows of at most 15 bits, digits.h's split of (c, wide)) of v < 2^128 in the
+ * msm_predigits encoding, window w at out[w·stride]; `flip` negates them all (−σ(P) is stored as
+ * σ(P) = (βx, y)). Windows of 129 bits in all leave no carry out. */
+static void glv_digits(uint16_t *out, size_t stride, const uint64_t v[2], unsigned c, unsigned wide,
+                       unsigned nwin, unsigned flip)
 {
-    uint32_t carry = 0, half = 1u << (c - 1), mask = (1u << c) - 1;
+    uint32_t carry = 0;
     for (unsigned w = 0; w < nwin; w++) {
-        unsigned bit = w * c, idx = bit >> 6, sh = bit & 63;
+        unsigned width = msm_window_width(c, wide, w), bit = msm_window_offset(c, wide, w);
+        unsigned idx = bit >> 6, sh = bit & 63;
+        uint32_t half = 1u << (width - 1), mask = (1u << width) - 1;
         uint64_t raw = 0;
         if (idx < 2) {
             raw = v[idx] >> sh;
-            if (sh + c > 64 && idx == 0)
+            if (sh + width > 64 && idx == 0)
                 raw |= v[1] << (64 - sh);
         }
-        uint32_t d = ((uint32_t)raw & mask) + carry, neg = d > half; /* digit d − 2^c, carry 1 */
-        uint32_t mag = neg ? (1u << c) - d : d;
+        uint32_t d = ((uint32_t)raw & mask) + carry, neg = d > half; /* digit d − 2^width, carry 1 */
+        uint32_t mag = neg ? (1u << width) - d : d;
         carry = neg;
         out[(size_t)w * stride] = mag ? (uint16_t)((mag << 1) | (neg ^ flip)) : 0;
     }
@@ -62,8 +66,8 @@ static void glv_chunk(void *p, size_t begin, size_t end)
         g1_glv_split(d0, d1, &c->scalars[c->sp->sidx ? c->sp->sidx[i] : i]);
         fp_mul(&q->x, &EC_G1_BETA, &pt->x);
         q->y = pt->y;
-        glv_digits(c->dig + i, stride, d0, c->c, c->nwin, 0);
-        glv_digits(c->dig + no + i, stride, d1, c->c, c->nwin, 1);
+        glv_digits(c->dig + i, stride, d0, c->c, c->wide, c->nwin, 0);
+        glv_digits(c->dig + no + i, stride, d1, c->c, c->wide, c->nwin, 1);
     }
 }
 
@@ -74,9 +78,10 @@ cuzk_status msm_g1_run_glv(cuzk_g1_jac_t *out, const cuzk_g1_affine_t *bases,
     if (window > MSM_PRE_MAX_WINDOW) /* a tuning hint; the digits are 16 bits */
         window = MSM_PRE_MAX_WINDOW;
     msm_predigits pre = {.plan = msm_make_plan(MSM_G1, 2 * no, threads, window, MSM_BITS_GLV)};
-    if (pre.plan.c > MSM_PRE_MAX_WINDOW)
+    if (msm_window_width(pre.plan.c, pre.plan.wide, 0) > MSM_PRE_MAX_WINDOW)
         pre.plan = msm_make_plan(MSM_G1, 2 * no, threads, MSM_PRE_MAX_WINDOW, MSM_BITS_GLV);
-    glv_ctx c = {.bases = bases, .scalars = scalars, .sp = sp, .c = pre.plan.c, .nwin = pre.plan.nwin};
+    glv_ctx c = {.bases = bases, .scalars = scalars, .sp = sp, .c = pre.plan.c, .wide = pre.plan.wide,
+                 .nwin = pre.plan.nwin};
     /* The P_i are read in place when the others are exactly bases[0..no); else through a copy. */
     bool in_place = !sp->bidx;
     c.hi = cuzk_big_malloc(no * sizeof *c.hi);

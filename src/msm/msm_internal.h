@@ -31,10 +31,11 @@ cuzk_status msm_split_scalars(msm_split *sp, const cuzk_scalar_t *scalars, size_
                               const uint64_t *density, size_t n_bases, int threads);
 void msm_split_free(msm_split *sp);
 
-/* How one MSM runs: window c, point ranges per window (parts), bucket mode. */
+/* How one MSM runs: windows, point ranges per window (parts), bucket mode. */
 typedef struct {
-    unsigned c;       /* window bits */
+    unsigned c;       /* window bits: the lowest `wide` windows have c + 1 (digits.h, msm_window_width) */
     unsigned nwin;    /* windows */
+    unsigned wide;    /* c·nwin + wide = the scalar's bits: a balanced split */
     unsigned parts;   /* point ranges per window (each a separate task with its own buckets) */
     bool affine;      /* batch-affine buckets; else XYZZ buckets */
     size_t batch;     /* batch capacity (affine mode) */
@@ -47,14 +48,14 @@ enum { MSM_G1 = 1, MSM_G2 = 2 };
  * a GLV split (below 2^128). */
 enum { MSM_BITS_FULL = 255, MSM_BITS_GLV = 129 };
 
-/* Plans an MSM of n non-trivial scalars of `bits` (MSM_BITS_*) on `threads` threads; window = 0 picks
- * c by the cost model. */
+/* Plans an MSM of n non-trivial scalars of `bits` (MSM_BITS_*) on `threads` threads: ⌈bits/window⌉
+ * windows split evenly (none wider than `window`); window = 0 picks them by the cost model. */
 msm_plan msm_make_plan(int group, size_t n, int threads, unsigned window, unsigned bits);
 
 /* Digits recoded ahead of the Pippenger run (the GLV path does it while splitting the scalars):
  * point i < n_lo is bases[i], point i >= n_lo is bases_hi[i − n_lo], and its digit in window w is
  * digits[w·n + i] (n = the split's n_others): (|d| << 1) | (d < 0), 0 for d = 0. The plan is fixed
- * (c <= MSM_PRE_MAX_WINDOW, so that a digit fits). */
+ * (no window wider than MSM_PRE_MAX_WINDOW, so that a digit fits). */
 #define MSM_PRE_MAX_WINDOW 15
 typedef struct {
     const void *bases_hi;

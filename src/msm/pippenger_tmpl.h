@@ -66,7 +66,7 @@ static void GP(run_window)(GP(ws) *w, const GP(job) *j, unsigned win, size_t lo,
                            GP(xyzz) *out)
 {
     enum { BLK = 64 };
-    size_t k = (size_t)1 << (j->pl.c - 1);
+    size_t k = (size_t)1 << (msm_window_width(j->pl.c, j->pl.wide, win) - 1);
     GP(ws_reset)(w, k, j->pl.affine, j->pl.batch);
     if (j->pre) {
         GP(run_window_pre)(w, j, win, lo, hi);
@@ -75,7 +75,7 @@ static void GP(run_window)(GP(ws) *w, const GP(job) *j, unsigned win, size_t lo,
         return;
     }
     msm_window mw;
-    msm_window_init(&mw, j->pl.c, win);
+    msm_window_init(&mw, j->pl.c, j->pl.wide, win);
     /* Points at infinity are dropped here, unless ba_add's path takes them: the kernel finds them itself
      * (x = 0 in its lanes) and the XYZZ spill adds them as infinity; then no point is read before its
      * batch (in profiles this test's loads were a sixth of the loop). */
@@ -174,7 +174,7 @@ cuzk_status GP(run)(JAC *out, const AFF *bases, const cuzk_scalar_t *scalars,
     if (sp->n_others > 0) {
         j.pl = pre ? pre->plan : msm_make_plan(GROUP_ID, sp->n_others, threads, window, bits);
         j.n_win_tasks = (size_t)j.pl.nwin * j.pl.parts;
-        kmax = (size_t)1 << (j.pl.c - 1);
+        kmax = (size_t)1 << (msm_window_width(j.pl.c, j.pl.wide, 0) - 1); /* the widest window */
     } else {
         j.pl = msm_make_plan(GROUP_ID, 1, threads, 1, bits);
     }
@@ -216,11 +216,11 @@ cuzk_status GP(run)(JAC *out, const AFF *bases, const cuzk_scalar_t *scalars,
     atomic_init(&j.next, 0);
     cuzk_parallel_run(threads, GP(worker), &j);
 
-    /* Horner over the windows, top first: acc = 2^c·acc + window sum. */
+    /* Horner over the windows, top first: acc = 2^width·acc + window sum. */
     GP(xyzz) acc;
     GP(xyzz_set_inf)(&acc);
     for (unsigned win = j.pl.nwin; win-- > 0 && j.n_win_tasks;) {
-        for (unsigned d = 0; d < j.pl.c; d++)
+        for (unsigned d = 0; d < msm_window_width(j.pl.c, j.pl.wide, win); d++)
             GP(xyzz_dbl)(&acc, &acc);
         for (unsigned p = 0; p < j.pl.parts; p++)
             GP(xyzz_add)(&acc, &acc, &j.res[(size_t)win * j.pl.parts + p]);

@@ -49,25 +49,27 @@ static void fill_batch(msm_plan *p, int group)
     p->affine = COST_ADD_AFFINE + COST_INV / (double)b < COST_ADD_XYZZ;
 }
 
-static double plan_cost(const msm_plan *p, int group, size_t n, int threads, unsigned bits)
+/* One task: its share of the points added into 2^(width−1) buckets, then their reduction. */
+static double task_cost(const msm_plan *p, int group, size_t n, unsigned width)
 {
-    size_t k = (size_t)1 << (p->c - 1);
+    size_t k = (size_t)1 << (width - 1);
     double add = p->affine ? COST_ADD_AFFINE + COST_INV / (double)p->batch : COST_ADD_XYZZ;
     if (group == MSM_G1 && k * sizeof(cuzk_g1_affine_t) > BUCKETS_CACHED_BYTES)
         add += COST_ADD_UNCACHED;
-    double per_task = (double)n / p->parts * add + (double)k * COST_REDUCE + COST_TASK;
-    size_t tasks = (size_t)p->nwin * p->parts;
-    size_t rounds = (tasks + (size_t)threads - 1) / (size_t)threads;
-    /* The top window holds what the others leave of the (folded) scalar: with a few bits only, its
-     * buckets are too few to fill a batch with distinct ones, and its adds go through the conflict
-     * queue to the XYZZ spill at about twice a batch add (G1 2^24 on 2 threads: window 19, a 7-bit top
-     * window, 18.5–21.9 s; window 20, 14 bits, 13.6–18.0 s). */
-    double top = 0;
-    int top_bits = (int)bits - 1 - (int)(p->c * (p->nwin - 1));
-    if (p->affine && top_bits >= 0 && ((size_t)1 << top_bits) < p->batch)
-        top = (double)n * add / (double)threads;
-    /* Window combination: c doublings (≈9M) per window. */
-    return (double)rounds * per_task + top + (double)p->nwin * p->c * 9.0;
+    return (double)n / p->parts * add + (double)k * COST_REDUCE + COST_TASK;
+}
+
+static double plan_cost(const msm_plan *p, int group, size_t n, int threads, unsigned bits)
+{
+    /* The threads take the tasks in order, the wide windows' first: each round of `threads` tasks
+     * lasts as long as its first. */
+    double wide_task = task_cost(p, group, n, p->c + 1), task = task_cost(p, group, n, p->c);
+    size_t tasks = (size_t)p->nwin * p->parts, wide_tasks = (size_t)p->wide * p->parts;
+    double cost = 0;
+    for (size_t t = 0; t < tasks; t += (size_t)threads)
+        cost += t < wide_tasks ? wide_task : task;
+    /* Window combination: one doubling (≈9M) per bit. */
+    return cost + (double)bits * 9.0;
 }
 
 msm_plan msm_make_plan(int group, size_t n, int threads, unsigned window, unsigned bits)
@@ -80,11 +82,16 @@ msm_plan msm_make_plan(int group, size_t n, int threads, unsigned window, unsign
     if (window) {
         c_lo = c_hi = window;
     }
-    for (unsigned c = c_lo; c <= c_hi; c++) {
+    /* Each widest window w gives ⌈bits/w⌉ windows, split evenly (digits.h). */
+    for (unsigned w = c_lo, last_nwin = 0; w <= c_hi; w++) {
+        unsigned nwin = msm_windows_bits(w, bits);
+        if (nwin == last_nwin)
+            continue; /* the same split as a narrower w */
+        last_nwin = nwin;
         for (unsigned parts = 1; parts <= 8; parts++) {
             if (parts > 1 && n / parts < 256)
                 break;
-            msm_plan p = {.c = c, .nwin = msm_windows_bits(c, bits), .parts = parts};
+            msm_plan p = {.c = bits / nwin, .nwin = nwin, .wide = bits % nwin, .parts = parts};
             fill_batch(&p, group);
             double cost = plan_cost(&p, group, n, threads, bits);
             if (!best.c || cost < best_cost)
@@ -96,10 +103,12 @@ msm_plan msm_make_plan(int group, size_t n, int threads, unsigned window, unsign
 
 unsigned cuzk_msm_g1_window(size_t n, int threads)
 {
-    return msm_make_plan(MSM_G1, n, threads > 0 ? threads : cuzk_cpu_count(), 0, MSM_BITS_FULL).c;
+    msm_plan p = msm_make_plan(MSM_G1, n, threads > 0 ? threads : cuzk_cpu_count(), 0, MSM_BITS_FULL);
+    return msm_window_width(p.c, p.wide, 0);
 }
 
 unsigned cuzk_msm_g2_window(size_t n, int threads)
 {
-    return msm_make_plan(MSM_G2, n, threads > 0 ? threads : cuzk_cpu_count(), 0, MSM_BITS_FULL).c;
+    msm_plan p = msm_make_plan(MSM_G2, n, threads > 0 ? threads : cuzk_cpu_count(), 0, MSM_BITS_FULL);
+    return msm_window_width(p.c, p.wide, 0);
 }

@@ -24,7 +24,28 @@ static void test_constants(void)
     mpz_clears(h, rr, NULL);
 }
 
-/* Σ_w d_w·2^(cw) must give the folded scalar; digits in range; the top window never carries out. */
+/* Σ_w d_w·2^(off_w) of the windows (c, wide) must give the folded scalar t; digits in range; the top
+ * window never carries out. */
+static bool digits_recompose(mpz_t acc, const uint64_t t[4], unsigned c, unsigned wide, unsigned nw)
+{
+    bool ok = true;
+    mpz_set_ui(acc, 0);
+    for (unsigned w = nw; w-- > 0;) {
+        msm_window win;
+        msm_window_init(&win, c, wide, w);
+        unsigned width = msm_window_width(c, wide, w);
+        ok &= win.c == width;
+        int32_t d = msm_digit(t, &win);
+        ok &= d <= (1 << (width - 1)) && d > -(1 << (width - 1));
+        mpz_mul_2exp(acc, acc, width);
+        if (d >= 0)
+            mpz_add_ui(acc, acc, (unsigned long)d);
+        else
+            mpz_sub_ui(acc, acc, (unsigned long)-d);
+    }
+    return ok;
+}
+
 static void test_digits(void)
 {
     mpz_t s, acc, t;
@@ -43,24 +64,19 @@ static void test_digits(void)
         mpz_import(s, 4, -1, 8, 0, 0, k.l);
         uint64_t f[4];
         bool neg = msm_scalar_fold(f, &k);
+        /* Uniform windows of c bits (a narrow top), then the balanced splits of 255 bits into nw windows
+         * (as the plans make them: c = 255 / nw, the lowest 255 mod nw one bit wider). */
         for (unsigned c = 1; c <= CUZK_MSM_MAX_WINDOW; c++) {
-            unsigned nw = msm_windows(c);
-            mpz_set_ui(acc, 0);
-            bool ok = true;
-            for (unsigned w = nw; w-- > 0;) {
-                msm_window win;
-                msm_window_init(&win, c, w);
-                int32_t d = msm_digit(f, &win);
-                ok &= d <= (1 << (c - 1)) && d > -(1 << (c - 1));
-                mpz_mul_2exp(acc, acc, c);
-                if (d >= 0)
-                    mpz_add_ui(acc, acc, (unsigned long)d);
-                else
-                    mpz_sub_ui(acc, acc, (unsigned long)-d);
-            }
+            bool ok = digits_recompose(acc, f, c, 0, msm_windows(c));
             if (neg)
                 mpz_sub(acc, r, acc);
             CHECK_MSG(ok && mpz_cmp(acc, s) == 0, "digits c=%u round=%d", c, round);
+        }
+        for (unsigned nw = msm_windows(CUZK_MSM_MAX_WINDOW); nw <= 64; nw++) {
+            bool ok = digits_recompose(acc, f, MSM_BITS_FULL / nw, MSM_BITS_FULL % nw, nw);
+            if (neg)
+                mpz_sub(acc, r, acc);
+            CHECK_MSG(ok && mpz_cmp(acc, s) == 0, "digits of %u balanced windows, round=%d", nw, round);
         }
     }
     /* Range check of the scan. */
@@ -154,16 +170,27 @@ static void test_plan(void)
         for (int t = 1; t <= 8; t++) {
             size_t n = (size_t)1 << lg;
             msm_plan p = msm_make_plan(MSM_G1, n, t, 0, MSM_BITS_FULL);
-            CHECK_MSG(p.c >= 1 && p.c <= CUZK_MSM_MAX_WINDOW && p.nwin == msm_windows(p.c) &&
+            /* A balanced split of the 255 bits: as many windows as its widest one needs. */
+            unsigned widest = msm_window_width(p.c, p.wide, 0);
+            CHECK_MSG(p.c >= 1 && widest <= CUZK_MSM_MAX_WINDOW && p.wide < p.nwin &&
+                          p.c * p.nwin + p.wide == MSM_BITS_FULL && p.nwin == msm_windows(widest) &&
                           p.parts >= 1 && p.batch >= 1 && p.queue >= 1,
                       "plan n=2^%u t=%d", lg, t);
-            if (lg == 20 && t == 2)
-                printf("plan n=2^20 threads=2: c=%u windows=%u parts=%u affine=%d batch=%zu\n", p.c,
-                       p.nwin, p.parts, p.affine, p.batch);
+            if ((lg == 20 || lg == 24) && t == 2)
+                printf("plan n=2^%u threads=2: windows=%u (%u of %u bits, %u of %u) parts=%u affine=%d "
+                       "batch=%zu\n", lg, p.nwin, p.wide, p.c + 1, p.nwin - p.wide, p.c, p.parts, p.affine,
+                       p.batch);
         }
+    /* A fixed window w: ⌈255/w⌉ windows, none wider than w; ⌈129/w⌉ for the GLV halves. */
     for (unsigned c = 1; c <= CUZK_MSM_MAX_WINDOW; c++) {
         msm_plan p = msm_make_plan(MSM_G2, 1000, 3, c, MSM_BITS_FULL);
-        CHECK(p.c == c);
+        CHECK_MSG(p.nwin == msm_windows(c) && msm_window_width(p.c, p.wide, 0) <= c &&
+                      p.c * p.nwin + p.wide == MSM_BITS_FULL,
+                  "plan window=%u", c);
+        msm_plan q = msm_make_plan(MSM_G1, 1 << 16, 2, c, MSM_BITS_GLV);
+        CHECK_MSG(q.nwin == msm_windows_bits(c, MSM_BITS_GLV) && msm_window_width(q.c, q.wide, 0) <= c &&
+                      q.c * q.nwin + q.wide == MSM_BITS_GLV,
+                  "GLV plan window=%u", c);
     }
     CHECK(cuzk_msm_g1_window(1 << 16, 2) >= 1 && cuzk_msm_g2_window(1 << 16, 0) >= 1);
 }

@@ -43,31 +43,42 @@ static uint32_t scalar_code(const cuzk_scalar_t *s, const msm_window *win)
     return (mag << 1) | (neg ^ (uint32_t)(d < 0));
 }
 
+/* Window w of the split (c, wide), in blocks at an odd offset and of lengths that end mid-row, as
+ * run_window's last block does, contiguous and through the index array. */
+static void t_window(msm_recode_fn *fn, const char *name, const cuzk_scalar_t *s, const uint32_t *perm,
+                     uint32_t *got, unsigned c, unsigned wide, unsigned w, int *bad)
+{
+    msm_window win;
+    msm_window_init(&win, c, wide, w);
+    size_t lo = 3, n = N - 3 - (c % 8);
+    for (int indexed = 0; indexed < 2; indexed++) {
+        const uint32_t *sidx = indexed ? perm : NULL;
+        memset(got, 0xa5, N * sizeof *got);
+        fn(got, s, sidx, lo, n, &win);
+        for (size_t j = 0; j < n && *bad < 5; j++) {
+            uint32_t want = scalar_code(&s[sidx ? sidx[lo + j] : lo + j], &win);
+            if (got[j] != want) {
+                ++*bad;
+                CHECK_MSG(0, "%s c=%u wide=%u w=%u j=%zu indexed=%d: %#x, want %#x", name, c, wide, w, j,
+                          indexed, got[j], want);
+            }
+        }
+        CHECK_MSG(got[n] == 0xa5a5a5a5u, "%s wrote past its block (c=%u wide=%u w=%u)", name, c, wide, w);
+    }
+}
+
+/* Every window of every width c, then of the balanced splits of 255 bits into nw windows (the lowest
+ * 255 mod nw of 255 / nw + 1 bits, the others 255 / nw), as the plans make them. */
 static void t_recode(msm_recode_fn *fn, const char *name, const cuzk_scalar_t *s, const uint32_t *perm)
 {
     uint32_t *got = malloc(N * sizeof *got);
     int bad = 0;
     for (unsigned c = 1; c <= CUZK_MSM_MAX_WINDOW; c++)
-        for (unsigned w = 0; w < msm_windows(c); w++) {
-            msm_window win;
-            msm_window_init(&win, c, w);
-            /* Blocks at an odd offset and of lengths that end mid-row, as run_window's last block does. */
-            size_t lo = 3, n = N - 3 - (c % 8);
-            for (int indexed = 0; indexed < 2; indexed++) {
-                const uint32_t *sidx = indexed ? perm : NULL;
-                memset(got, 0xa5, N * sizeof *got);
-                fn(got, s, sidx, lo, n, &win);
-                for (size_t j = 0; j < n && bad < 5; j++) {
-                    uint32_t want = scalar_code(&s[sidx ? sidx[lo + j] : lo + j], &win);
-                    if (got[j] != want) {
-                        bad++;
-                        CHECK_MSG(0, "%s c=%u w=%u j=%zu indexed=%d: %#x, want %#x", name, c, w, j, indexed,
-                                  got[j], want);
-                    }
-                }
-                CHECK_MSG(got[n] == 0xa5a5a5a5u, "%s wrote past its block (c=%u w=%u)", name, c, w);
-            }
-        }
+        for (unsigned w = 0; w < msm_windows(c); w++)
+            t_window(fn, name, s, perm, got, c, 0, w, &bad);
+    for (unsigned nw = msm_windows(CUZK_MSM_MAX_WINDOW); nw <= 40; nw++)
+        for (unsigned w = 0; w < nw; w++)
+            t_window(fn, name, s, perm, got, 255 / nw, 255 % nw, w, &bad);
     CHECK_MSG(bad == 0, "%s: the lane codes equal the scalar ones", name);
     free(got);
 }
