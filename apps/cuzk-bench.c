@@ -80,7 +80,7 @@ static int cmd_micro(int argc, char **argv)
         CLI_INT_OPT("threads", 0, &a.threads, "T", 1, 1024, "threads (default: every CPU)", .seen = &threads_set),
         CLI_INT_OPT("iters", 0, &a.iters, "K", 1, 1000000, "timed repetitions (default 5)"),
         CLI_STR_OPT("impl", 0, &impl, "portable|adx|ifma", "the arithmetic implementation (default: the best)"),
-        CLI_INT_OPT("window", 0, &window, "BITS", 1, 20, "msm-*: the widest Pippenger window (⌈255/BITS⌉ even windows) instead of the automatic one"),
+        CLI_INT_OPT("window", 0, &window, "BITS", 1, 20, "msm-*: the widest Pippenger window (the scalars' bits split evenly) instead of the automatic one"),
         CLI_CHOICE_OPT("backend", 0, &backend, backends, "synth: the constraint system (default all)"),
         CLI_CHOICE_OPT("lc", 0, &lc, lcs, "synth: the LC storage (default all)"),
         CLI_CHOICE_OPT("scalars", 0, &mix, mixes,

@@ -10,6 +10,7 @@
 #include "ec/ec.h"
 #include "ff/fp.h"
 #include "ff/fp2.h"
+#include "msm/digits.h"
 #include "msm/xyzz.h"
 #include "util/bigmem.h"
 #include "util/parallel.h"
@@ -193,11 +194,11 @@ static int bench_msm(const micro_args *a, int group, bool bits, const char *name
     cuzk_g2_jac_t r2 = c.r2;
 
     /* Check 1: the same MSM with another digit and bucket layout: a window narrow enough to split the
-     * scalars into more windows (window w gives ⌈255/w⌉ of them, msm.h), or 2 after window 1. */
+     * scalars into more windows (msm_windows), or 2 after window 1. */
     t0 = cuzk_now_ns();
     msm_ctx d = c;
     unsigned other = window > 1 ? window - 1 : 2;
-    while (other > 1 && (255 + other - 1) / other == (255 + window - 1) / window)
+    while (other > 1 && msm_windows(other) == msm_windows(window))
         other--;
     d.opts.window = other;
     run_msm(&d);

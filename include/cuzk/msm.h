@@ -25,8 +25,8 @@ extern "C" {
 /* Options of one MSM call. A NULL options pointer means all defaults (every field 0). */
 typedef struct {
     int threads;     /* worker threads, >= 0; 0 = every online CPU */
-    unsigned window; /* Pippenger window bits, 0 = chosen from the size; 1..CUZK_MSM_MAX_WINDOW: the
-                        scalars split into ⌈255/window⌉ windows of even widths, none wider than this */
+    unsigned window; /* widest Pippenger window in bits, 0 = chosen from the size; 1..CUZK_MSM_MAX_WINDOW:
+                        the scalars' bits are split evenly over as few windows as this width allows */
 } cuzk_msm_opts;
 
 /* out = Σ_{i<n} scalars[i]·bases[i] (Jacobian; the point at infinity has Z = 0).

@@ -62,7 +62,8 @@ static double task_cost(const msm_plan *p, int group, size_t n, unsigned width)
     return (double)n / p->parts * add + (double)k * COST_REDUCE + COST_TASK;
 }
 
-static double plan_cost(const msm_plan *p, int group, size_t n, int threads, unsigned bits)
+/* The windows' combination is left out: one doubling per bit of the scalar, the same for every split. */
+static double plan_cost(const msm_plan *p, int group, size_t n, int threads)
 {
     /* The threads take the tasks in order, the wide windows' first: each round of `threads` tasks
      * lasts as long as its first. */
@@ -71,8 +72,7 @@ static double plan_cost(const msm_plan *p, int group, size_t n, int threads, uns
     double cost = 0;
     for (size_t t = 0; t < tasks; t += (size_t)threads)
         cost += t < wide_tasks ? wide_task : task;
-    /* Window combination: one doubling (≈9M) per bit. */
-    return cost + (double)bits * 9.0;
+    return cost;
 }
 
 msm_plan msm_make_plan(int group, size_t n, int threads, unsigned window, unsigned bits)
@@ -96,7 +96,7 @@ msm_plan msm_make_plan(int group, size_t n, int threads, unsigned window, unsign
                 break;
             msm_plan p = {.c = bits / nwin, .nwin = nwin, .wide = bits % nwin, .parts = parts};
             fill_batch(&p, group);
-            double cost = plan_cost(&p, group, n, threads, bits);
+            double cost = plan_cost(&p, group, n, threads);
             if (!best.c || cost < best_cost)
                 best = p, best_cost = cost;
         }
