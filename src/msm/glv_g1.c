@@ -78,7 +78,7 @@ cuzk_status msm_g1_run_glv(cuzk_g1_jac_t *out, const cuzk_g1_affine_t *bases,
     if (window > MSM_PRE_MAX_WINDOW) /* a tuning hint; the digits are 16 bits */
         window = MSM_PRE_MAX_WINDOW;
     msm_predigits pre = {.plan = msm_make_plan(MSM_G1, 2 * no, threads, window, MSM_BITS_GLV)};
-    if (msm_window_width(pre.plan.c, pre.plan.wide, 0) > MSM_PRE_MAX_WINDOW)
+    if (msm_plan_widest(&pre.plan) > MSM_PRE_MAX_WINDOW)
         pre.plan = msm_make_plan(MSM_G1, 2 * no, threads, MSM_PRE_MAX_WINDOW, MSM_BITS_GLV);
     glv_ctx c = {.bases = bases, .scalars = scalars, .sp = sp, .c = pre.plan.c, .wide = pre.plan.wide,
                  .nwin = pre.plan.nwin};

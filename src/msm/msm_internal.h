@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "cuzk/msm.h"
+#include "msm/digits.h"
 #include "util/dispatch.h"
 
 /* Bucket flags. */
@@ -41,6 +42,12 @@ typedef struct {
     size_t batch;     /* batch capacity (affine mode) */
     size_t queue;     /* conflict-queue capacity */
 } msm_plan;
+
+/* The plan's widest window (its lowest ones): the one that sizes the buckets. */
+static inline unsigned msm_plan_widest(const msm_plan *p)
+{
+    return msm_window_width(p->c, p->wide, 0);
+}
 
 enum { MSM_G1 = 1, MSM_G2 = 2 };
 

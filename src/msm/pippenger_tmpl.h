@@ -174,7 +174,7 @@ cuzk_status GP(run)(JAC *out, const AFF *bases, const cuzk_scalar_t *scalars,
     if (sp->n_others > 0) {
         j.pl = pre ? pre->plan : msm_make_plan(GROUP_ID, sp->n_others, threads, window, bits);
         j.n_win_tasks = (size_t)j.pl.nwin * j.pl.parts;
-        kmax = (size_t)1 << (msm_window_width(j.pl.c, j.pl.wide, 0) - 1); /* the widest window */
+        kmax = (size_t)1 << (msm_plan_widest(&j.pl) - 1);
     } else {
         j.pl = msm_make_plan(GROUP_ID, 1, threads, 1, bits);
     }

@@ -107,11 +107,11 @@ msm_plan msm_make_plan(int group, size_t n, int threads, unsigned window, unsign
 unsigned cuzk_msm_g1_window(size_t n, int threads)
 {
     msm_plan p = msm_make_plan(MSM_G1, n, threads > 0 ? threads : cuzk_cpu_count(), 0, MSM_BITS_FULL);
-    return msm_window_width(p.c, p.wide, 0);
+    return msm_plan_widest(&p);
 }
 
 unsigned cuzk_msm_g2_window(size_t n, int threads)
 {
     msm_plan p = msm_make_plan(MSM_G2, n, threads > 0 ? threads : cuzk_cpu_count(), 0, MSM_BITS_FULL);
-    return msm_window_width(p.c, p.wide, 0);
+    return msm_plan_widest(&p);
 }

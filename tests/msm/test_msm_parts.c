@@ -33,8 +33,9 @@ static bool digits_recompose(mpz_t acc, const uint64_t t[4], unsigned c, unsigne
     for (unsigned w = nw; w-- > 0;) {
         msm_window win;
         msm_window_init(&win, c, wide, w);
-        unsigned width = msm_window_width(c, wide, w);
-        ok &= win.c == width;
+        unsigned width = win.c;
+        /* the windows tile the bits: this one ends where the next one starts */
+        ok &= msm_window_offset(c, wide, w) + width == msm_window_offset(c, wide, w + 1);
         int32_t d = msm_digit(t, &win);
         ok &= d <= (1 << (width - 1)) && d > -(1 << (width - 1));
         mpz_mul_2exp(acc, acc, width);
@@ -171,7 +172,7 @@ static void test_plan(void)
             size_t n = (size_t)1 << lg;
             msm_plan p = msm_make_plan(MSM_G1, n, t, 0, MSM_BITS_FULL);
             /* A balanced split of the 255 bits: as many windows as its widest one needs. */
-            unsigned widest = msm_window_width(p.c, p.wide, 0);
+            unsigned widest = msm_plan_widest(&p);
             CHECK_MSG(p.c >= 1 && widest <= CUZK_MSM_MAX_WINDOW && p.wide < p.nwin &&
                           p.c * p.nwin + p.wide == MSM_BITS_FULL && p.nwin == msm_windows(widest) &&
                           p.parts >= 1 && p.batch >= 1 && p.queue >= 1,
@@ -184,11 +185,11 @@ static void test_plan(void)
     /* A fixed window w: ⌈255/w⌉ windows, none wider than w; ⌈129/w⌉ for the GLV halves. */
     for (unsigned c = 1; c <= CUZK_MSM_MAX_WINDOW; c++) {
         msm_plan p = msm_make_plan(MSM_G2, 1000, 3, c, MSM_BITS_FULL);
-        CHECK_MSG(p.nwin == msm_windows(c) && msm_window_width(p.c, p.wide, 0) <= c &&
+        CHECK_MSG(p.nwin == msm_windows(c) && msm_plan_widest(&p) <= c &&
                       p.c * p.nwin + p.wide == MSM_BITS_FULL,
                   "plan window=%u", c);
         msm_plan q = msm_make_plan(MSM_G1, 1 << 16, 2, c, MSM_BITS_GLV);
-        CHECK_MSG(q.nwin == msm_windows_bits(c, MSM_BITS_GLV) && msm_window_width(q.c, q.wide, 0) <= c &&
+        CHECK_MSG(q.nwin == msm_windows_bits(c, MSM_BITS_GLV) && msm_plan_widest(&q) <= c &&
                       q.c * q.nwin + q.wide == MSM_BITS_GLV,
                   "GLV plan window=%u", c);
     }
